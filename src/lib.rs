@@ -1,0 +1,1 @@
+//! plytile: an exact edge-matching puzzle solver.
