@@ -1,1 +1,12 @@
-//! plytile: an exact edge-matching puzzle solver.
+//! plytile: an exact edge-matching (Eternity II-style) puzzle solver.
+//!
+//! Data flows one way: a file becomes a [`puzzle::Puzzle`], the puzzle becomes a
+//! search [`search::State`], a [`search::Select`] heuristic picks the next site at
+//! every node, the depth-first driver counts and reports, and reports become text or
+//! JSON.
+
+pub mod cli;
+pub mod error;
+pub mod puzzle;
+pub mod report;
+pub mod search;

@@ -1,0 +1,127 @@
+//! The command line: one file per subcommand. Parsing only validates into plain
+//! structs; the library does the work. Errors are one line naming the file or flag.
+
+mod convert;
+mod gen;
+mod solve;
+mod verify;
+
+use crate::error::{InputError, Result};
+use crate::puzzle::formats::{self, EdgeOrder};
+use crate::puzzle::Puzzle;
+use clap::{Args, Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by Ctrl-C / SIGTERM; long runs poll it and stop cleanly with their statistics.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+#[derive(Parser, Debug)]
+#[command(name = "plytile", version, about = "Exact edge-matching (Eternity II-style) puzzle solver", long_about = None)]
+pub struct Cli {
+    /// More logging on stderr (-v per-depth summaries, -vv more).
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    pub verbose: u8,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve a puzzle depth-first and report solutions and nodes per depth.
+    Solve(solve::SolveArgs),
+    /// Generate a puzzle with a planted solution.
+    Gen(gen::GenArgs),
+    /// Check a solution (solve's JSON, a `piece rotation` list, or a Brendan file).
+    Verify(verify::VerifyArgs),
+    /// Convert a puzzle between formats (.ron, .txt).
+    Convert(convert::ConvertArgs),
+}
+
+/// How to read a puzzle file; shared by every subcommand that takes one.
+#[derive(Args, Debug, Clone)]
+pub struct PuzzleArgs {
+    /// Puzzle file: .ron (native) or plain text (`W H`, then `up right down left` lines).
+    pub puzzle: PathBuf,
+    /// Edge order of a text file's piece lines: urdl (default) or blrt (Wortmann).
+    #[arg(long, default_value = "urdl")]
+    pub edge_order: EdgeOrder,
+    /// Add hints from an Eternity II hints file (`SQUARE ROW COL PIECE ROT`, piece 1-based).
+    #[arg(long, value_name = "FILE")]
+    pub hints: Option<PathBuf>,
+}
+
+impl PuzzleArgs {
+    pub fn load(&self) -> Result<Puzzle> {
+        let mut p = formats::read_puzzle(&self.puzzle, self.edge_order)?;
+        if let Some(h) = &self.hints {
+            let origin = h.display().to_string();
+            let text = read_text(h)?;
+            p.hints.extend(formats::parse_e2_hints(&text, &origin)?);
+            p.validate(&format!("{} with hints from {origin}", self.puzzle.display()))?;
+        }
+        Ok(p)
+    }
+}
+
+/// Reads a whole text file, naming it in the error.
+pub fn read_text(path: &Path) -> Result<String> {
+    let origin = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| InputError::new(&origin, format!("cannot read: {e}")))?;
+    String::from_utf8(bytes).map_err(|_| InputError::new(&origin, "not a text file (invalid UTF-8)"))
+}
+
+/// Writes `text` to `path` (or stdout for `-`) through a temporary file and a rename,
+/// so that an interrupted write never leaves half a file.
+pub fn write_output(path: &Path, text: &str) -> Result<()> {
+    if path == Path::new("-") {
+        print!("{text}");
+        return Ok(());
+    }
+    let origin = path.display().to_string();
+    let tmp = path.with_extension("tmp~");
+    std::fs::write(&tmp, text)
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|e| InputError::new(origin, format!("cannot write: {e}")))
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn run(cli: Cli) -> Result<u8> {
+    init_logging(cli.verbose);
+    match cli.command {
+        Command::Solve(a) => solve::run(a),
+        Command::Gen(a) => gen::run(a),
+        Command::Verify(a) => verify::run(a),
+        Command::Convert(a) => convert::run(a),
+    }
+}
+
+fn init_logging(verbose: u8) {
+    let level = match verbose {
+        0 => tracing::Level::WARN,
+        1 => tracing::Level::INFO,
+        _ => tracing::Level::DEBUG,
+    };
+    let _ = tracing_subscriber::fmt()
+        .with_max_level(level)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .without_time()
+        .try_init();
+}
+
+/// Installs the Ctrl-C / SIGTERM handler once.
+pub fn catch_interrupts() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+    });
+}
+
+/// Parses a positive number of seconds.
+pub fn parse_seconds(s: &str) -> std::result::Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
+        _ => Err(format!("'{s}' is not a positive number of seconds")),
+    }
+}

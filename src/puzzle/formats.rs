@@ -1,0 +1,327 @@
+//! The one place that knows the file formats.
+//!
+//! - native RON (`.ron`): a serialized [`Puzzle`];
+//! - the community plain text (`.txt`): optional `W H` line, then one
+//!   `up right down left` piece per line, `#` comments; plytile adds optional
+//!   `hint ROW COL PIECE ROT` lines (0-based row, column and piece) so that hints
+//!   round-trip;
+//! - Brendan Owen's solution files: `W H`, then line i places piece i as `x y r`
+//!   (x from the left, y from the **bottom**, r clockwise quarter turns);
+//! - a plain solution list: one `piece rotation` pair per cell, row-major from the
+//!   top-left (`-` for an empty cell);
+//! - solve's JSON output (its first solution, or an array of `[piece, rotation]`).
+
+use super::{piece_text, Board, Hint, Piece, Placement, Puzzle};
+use crate::error::{InputError, Result};
+use std::path::Path;
+
+/// Edge order of a text file's piece lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum EdgeOrder {
+    /// up right down left (clockwise from the top): the community convention.
+    #[default]
+    Urdl,
+    /// bottom left top right: Wortmann's files.
+    Blrt,
+}
+
+impl std::str::FromStr for EdgeOrder {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        match s {
+            "urdl" => Ok(EdgeOrder::Urdl),
+            "blrt" => Ok(EdgeOrder::Blrt),
+            _ => Err(format!("unknown edge order '{s}'; expected urdl or blrt")),
+        }
+    }
+}
+
+/// Reads a puzzle file, choosing the format by extension or content.
+pub fn read_puzzle(path: &Path, order: EdgeOrder) -> Result<Puzzle> {
+    let origin = path.display().to_string();
+    let bytes = std::fs::read(path)
+        .map_err(|e| InputError::new(&origin, format!("cannot read the puzzle file: {e}")))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| InputError::new(&origin, "not a text file (invalid UTF-8)"))?;
+    let is_ron = path.extension().is_some_and(|e| e == "ron") || text.trim_start().starts_with('(');
+    let mut puzzle = if is_ron {
+        parse_ron(&text, &origin)?
+    } else {
+        parse_text(&text, &origin, order)?
+    };
+    if puzzle.name.is_empty() {
+        puzzle.name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+    }
+    Ok(puzzle)
+}
+
+/// Parses the native RON format.
+pub fn parse_ron(text: &str, origin: &str) -> Result<Puzzle> {
+    let p: Puzzle = ron::from_str(text).map_err(|e| {
+        InputError::at(origin, e.position.line, format!("not a valid puzzle RON file: {}", e.code))
+    })?;
+    p.validate(origin)?;
+    Ok(p)
+}
+
+/// Writes the native RON format.
+pub fn to_ron(p: &Puzzle) -> String {
+    let cfg = ron::ser::PrettyConfig::new()
+        .depth_limit(1)
+        .struct_names(false);
+    let mut s = ron::ser::to_string_pretty(p, cfg).expect("a puzzle always serializes");
+    s.push('\n');
+    s
+}
+
+/// Splits a line into its comment-free, whitespace-separated tokens.
+fn tokens(line: &str) -> Vec<&str> {
+    line.split('#').next().unwrap_or("").split_whitespace().collect()
+}
+
+fn number<T: std::str::FromStr>(tok: &str, what: &str, origin: &str, line: usize) -> Result<T> {
+    tok.parse::<T>().map_err(|_| {
+        let hint = if tok.starts_with('-') { " (negative)" } else { "" };
+        InputError::at(origin, line, format!("'{tok}' is not a valid {what}{hint}"))
+    })
+}
+
+/// Parses the community plain text format.
+pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> {
+    let mut size: Option<(usize, usize)> = None;
+    let mut pieces: Vec<Piece> = Vec::new();
+    let mut hints = Vec::new();
+    let mut last_line = 0;
+    for (i, line) in text.lines().enumerate() {
+        let ln = i + 1;
+        let t = tokens(line);
+        if t.is_empty() {
+            continue;
+        }
+        last_line = ln;
+        if t[0] == "hint" {
+            if t.len() != 5 {
+                return Err(InputError::at(origin, ln, "a hint line is `hint ROW COL PIECE ROT` (0-based)"));
+            }
+            hints.push(Hint {
+                row: number(t[1], "row", origin, ln)?,
+                col: number(t[2], "column", origin, ln)?,
+                piece: number(t[3], "piece index", origin, ln)?,
+                rotation: number(t[4], "rotation (0..=3)", origin, ln)?,
+            });
+            continue;
+        }
+        match t.len() {
+            2 if size.is_none() && pieces.is_empty() => {
+                let w: usize = number(t[0], "board width", origin, ln)?;
+                let h: usize = number(t[1], "board height", origin, ln)?;
+                if !(2..=super::MAX_SIDE).contains(&w) || !(2..=super::MAX_SIDE).contains(&h) {
+                    return Err(InputError::at(origin, ln, format!(
+                        "board is {w}x{h}; each side must be 2..={}", super::MAX_SIDE)));
+                }
+                size = Some((w, h));
+            }
+            4 => {
+                let mut e = [0u8; 4];
+                for (k, tok) in t.iter().enumerate() {
+                    e[k] = number::<u8>(tok, "colour (0..=255)", origin, ln)?;
+                }
+                let piece = match order {
+                    EdgeOrder::Urdl => e,
+                    EdgeOrder::Blrt => [e[2], e[3], e[0], e[1]],
+                };
+                pieces.push(piece);
+            }
+            n => {
+                return Err(InputError::at(origin, ln, format!(
+                    "expected a piece line of 4 colours `up right down left`, found {n} field{}",
+                    if n == 1 { "" } else { "s" })));
+            }
+        }
+    }
+    if pieces.is_empty() {
+        return Err(InputError::new(origin, "no pieces found (empty file?)"));
+    }
+    let (w, h) = match size {
+        Some(s) => s,
+        None => {
+            let n = pieces.len();
+            let side = (n as f64).sqrt().round() as usize;
+            if side * side != n {
+                return Err(InputError::at(origin, last_line, format!(
+                    "no `W H` line, and {n} pieces do not make a square board; add a `W H` first line")));
+            }
+            (side, side)
+        }
+    };
+    if pieces.len() != w * h {
+        return Err(InputError::at(origin, last_line, format!(
+            "{} pieces for a {w}x{h} board, which needs {}", pieces.len(), w * h)));
+    }
+    Puzzle::new(origin, String::new(), w, h, pieces, hints)
+}
+
+/// Writes the community plain text format (with plytile's hint lines).
+pub fn to_text(p: &Puzzle) -> String {
+    let mut s = String::new();
+    if !p.name.is_empty() {
+        s += &format!("# {}\n", p.name);
+    }
+    if let Some(src) = &p.source {
+        s += &format!("# source: {src}\n");
+    }
+    s += &format!("{} {}\n", p.width, p.height);
+    for piece in &p.pieces {
+        s += &piece_text(*piece);
+        s.push('\n');
+    }
+    for h in &p.hints {
+        s += &format!("hint {} {} {} {}\n", h.row, h.col, h.piece, h.rotation);
+    }
+    s
+}
+
+/// Reads the Eternity II hints file of `../shared/puzzles/e2/e2_hints.txt`: per line
+/// `SQUARE ROW COL PIECE ROT ...` with 0-based row/column and a 1-based piece number.
+pub fn parse_e2_hints(text: &str, origin: &str) -> Result<Vec<Hint>> {
+    let mut hints = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = tokens(line);
+        if t.is_empty() {
+            continue;
+        }
+        let ln = i + 1;
+        if t.len() < 5 {
+            return Err(InputError::at(origin, ln, "a hint line is `SQUARE ROW COL PIECE ROT` (piece 1-based)"));
+        }
+        let piece: usize = number(t[3], "piece number", origin, ln)?;
+        if piece == 0 {
+            return Err(InputError::at(origin, ln, "piece numbers in a hints file are 1-based"));
+        }
+        hints.push(Hint {
+            row: number(t[1], "row", origin, ln)?,
+            col: number(t[2], "column", origin, ln)?,
+            piece: piece - 1,
+            rotation: number(t[4], "rotation (0..=3)", origin, ln)?,
+        });
+    }
+    Ok(hints)
+}
+
+/// Reads a solution (or partial board) for `puzzle` in any of the formats listed in
+/// the module documentation.
+pub fn parse_board(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') || trimmed.starts_with('[') {
+        return parse_board_json(trimmed, origin, puzzle);
+    }
+    let lines: Vec<(usize, Vec<&str>)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, tokens(l)))
+        .filter(|(_, t)| !t.is_empty())
+        .collect();
+    let brendan = lines.len() >= 2 && lines[0].1.len() == 2 && lines[1].1.len() == 3;
+    let n = puzzle.cells();
+    let mut board: Board = vec![None; n];
+    if brendan {
+        let (ln, head) = &lines[0];
+        let w: usize = number(head[0], "board width", origin, *ln)?;
+        let h: usize = number(head[1], "board height", origin, *ln)?;
+        if (w, h) != (puzzle.width, puzzle.height) {
+            return Err(InputError::at(origin, *ln, format!(
+                "solution is for a {w}x{h} board, the puzzle is {}x{}", puzzle.width, puzzle.height)));
+        }
+        if lines.len() - 1 != n {
+            return Err(InputError::new(origin, format!(
+                "{} placements for {} pieces", lines.len() - 1, n)));
+        }
+        for (piece, (ln, t)) in lines[1..].iter().enumerate() {
+            if t.len() != 3 {
+                return Err(InputError::at(origin, *ln, "expected `x y r`"));
+            }
+            let x: usize = number(t[0], "column x", origin, *ln)?;
+            let y: usize = number(t[1], "row y (from the bottom)", origin, *ln)?;
+            let r: u8 = number(t[2], "rotation", origin, *ln)?;
+            if x >= w || y >= h || r > 3 {
+                return Err(InputError::at(origin, *ln, format!("placement `{x} {y} {r}` is off the {w}x{h} board or r > 3")));
+            }
+            let cell = (h - 1 - y) * w + x;
+            if board[cell].is_some() {
+                return Err(InputError::at(origin, *ln, format!("cell x={x} y={y} is filled twice")));
+            }
+            board[cell] = Some((piece, r));
+        }
+        return Ok(board);
+    }
+    if lines.len() != n {
+        return Err(InputError::new(origin, format!(
+            "{} `piece rotation` lines for a board of {n} cells", lines.len())));
+    }
+    for (cell, (ln, t)) in lines.iter().enumerate() {
+        board[cell] = match t.as_slice() {
+            ["-"] | ["-", "-"] | ["."] => None,
+            [p, r] => Some(placement(number(p, "piece index", origin, *ln)?, number(r, "rotation", origin, *ln)?, puzzle, origin, Some(*ln))?),
+            _ => return Err(InputError::at(origin, *ln, "expected `piece rotation` or `-`")),
+        };
+    }
+    Ok(board)
+}
+
+fn placement(p: usize, r: u8, puzzle: &Puzzle, origin: &str, line: Option<usize>) -> Result<Placement> {
+    if p >= puzzle.pieces.len() || r > 3 {
+        let msg = format!("placement ({p}, {r}): piece must be < {} and rotation <= 3", puzzle.pieces.len());
+        return Err(match line {
+            Some(l) => InputError::at(origin, l, msg),
+            None => InputError::new(origin, msg),
+        });
+    }
+    Ok((p, r))
+}
+
+fn parse_board_json(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
+    let v: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| InputError::at(origin, e.line(), format!("not valid JSON: {e}")))?;
+    let cells = match &v {
+        serde_json::Value::Object(o) => o
+            .get("solutions")
+            .and_then(|s| s.get(0))
+            .ok_or_else(|| InputError::new(origin, "JSON result has no `solutions[0]` to read"))?,
+        arr => arr,
+    };
+    let arr = cells
+        .as_array()
+        .ok_or_else(|| InputError::new(origin, "expected an array of [piece, rotation] per cell"))?;
+    if arr.len() != puzzle.cells() {
+        return Err(InputError::new(origin, format!(
+            "{} cells in the JSON board, the puzzle has {}", arr.len(), puzzle.cells())));
+    }
+    arr.iter()
+        .map(|c| {
+            if c.is_null() {
+                return Ok(None);
+            }
+            let pr = c.as_array().filter(|a| a.len() == 2);
+            let p = pr.and_then(|a| a[0].as_u64());
+            let r = pr.and_then(|a| a[1].as_u64());
+            match (p, r) {
+                (Some(p), Some(r)) if r <= 3 => placement(p as usize, r as u8, puzzle, origin, None).map(Some),
+                _ => Err(InputError::new(origin, format!("cell entry {c} is not [piece, rotation] or null"))),
+            }
+        })
+        .collect()
+}
+
+/// A board as `piece rotation` lines (the plain solution list).
+pub fn board_to_text(board: &Board) -> String {
+    board
+        .iter()
+        .map(|c| match c {
+            Some((p, r)) => format!("{p} {r}\n"),
+            None => "-\n".to_string(),
+        })
+        .collect()
+}

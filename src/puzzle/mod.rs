@@ -1,0 +1,277 @@
+//! The puzzle model: pieces, rotations, hints, and the checks a puzzle must pass
+//! before any search starts.
+//!
+//! Conventions (the only place that knows them):
+//! - A piece lists its four edge colours clockwise from the top: up, right, down, left.
+//!   Colour 0 is the grey rim.
+//! - Rotation k = k quarter turns clockwise: the edge shown on side s (0 up, 1 right,
+//!   2 down, 3 left) is the listed edge `(s - k) mod 4`.
+//! - Cells are numbered row-major from the top-left: cell = row * width + col.
+
+pub mod formats;
+pub mod generate;
+pub mod verify;
+
+use crate::error::{InputError, Result};
+use serde::{Deserialize, Serialize};
+
+/// Four edge colours, clockwise from the top: up, right, down, left.
+pub type Piece = [u8; 4];
+
+/// Side indices, clockwise from the top.
+pub const UP: usize = 0;
+pub const RIGHT: usize = 1;
+pub const DOWN: usize = 2;
+pub const LEFT: usize = 3;
+
+/// The grey rim colour.
+pub const RIM: u8 = 0;
+
+/// Largest board side accepted.
+pub const MAX_SIDE: usize = 32;
+
+/// The edges a piece shows after `rot` clockwise quarter turns.
+#[inline]
+pub fn rotated(piece: Piece, rot: u8) -> Piece {
+    let k = rot as usize & 3;
+    [
+        piece[(4 - k) & 3],
+        piece[(5 - k) & 3],
+        piece[(6 - k) & 3],
+        piece[(7 - k) & 3],
+    ]
+}
+
+/// A piece fixed at a cell with a rotation before the search starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hint {
+    /// Row from the top, 0-based.
+    pub row: usize,
+    /// Column from the left, 0-based.
+    pub col: usize,
+    /// Piece index, 0-based in file order.
+    pub piece: usize,
+    /// Clockwise quarter turns.
+    pub rotation: u8,
+}
+
+/// A board and its pieces. Construct with [`Puzzle::new`], which validates.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Puzzle {
+    #[serde(default)]
+    pub name: String,
+    pub width: usize,
+    pub height: usize,
+    pub pieces: Vec<Piece>,
+    #[serde(default)]
+    pub hints: Vec<Hint>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+}
+
+/// Which part of the board a piece or cell belongs to, by its number of rim sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Corner,
+    Border,
+    Inner,
+}
+
+impl Puzzle {
+    /// Builds and validates a puzzle; `origin` names the file for error messages.
+    pub fn new(
+        origin: &str,
+        name: String,
+        width: usize,
+        height: usize,
+        pieces: Vec<Piece>,
+        hints: Vec<Hint>,
+    ) -> Result<Puzzle> {
+        let p = Puzzle {
+            name,
+            width,
+            height,
+            pieces,
+            hints,
+            source: None,
+            notes: None,
+        };
+        p.validate(origin)?;
+        Ok(p)
+    }
+
+    pub fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// The kind of cell (row, col) by how many of its sides face the rim.
+    pub fn cell_kind(&self, row: usize, col: usize) -> Kind {
+        let rim_sides = (row == 0) as usize
+            + (row + 1 == self.height) as usize
+            + (col == 0) as usize
+            + (col + 1 == self.width) as usize;
+        match rim_sides {
+            0 => Kind::Inner,
+            1 => Kind::Border,
+            _ => Kind::Corner,
+        }
+    }
+
+    /// Number of distinct colours used, the rim colour included (max colour + 1).
+    pub fn colour_count(&self) -> usize {
+        self.pieces
+            .iter()
+            .flat_map(|p| p.iter())
+            .map(|&c| c as usize + 1)
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// Checks everything that can be checked without searching. `origin` names the
+    /// file in the messages.
+    pub fn validate(&self, origin: &str) -> Result<()> {
+        let err = |m: String| Err(InputError::new(origin, m));
+        let (w, h) = (self.width, self.height);
+        if !(2..=MAX_SIDE).contains(&w) || !(2..=MAX_SIDE).contains(&h) {
+            return err(format!(
+                "board is {w}x{h}; each side must be 2..={MAX_SIDE}"
+            ));
+        }
+        if self.pieces.len() != w * h {
+            return err(format!(
+                "{} pieces for a {w}x{h} board, which needs {}",
+                self.pieces.len(),
+                w * h
+            ));
+        }
+        let expected = expected_kind_counts(w, h);
+        let mut counts = [0usize; 3];
+        for (i, p) in self.pieces.iter().enumerate() {
+            let rims = p.iter().filter(|&&c| c == RIM).count();
+            let adjacent = (0..4).any(|s| p[s] == RIM && p[(s + 1) % 4] == RIM);
+            match rims {
+                0 => counts[2] += 1,
+                1 => counts[1] += 1,
+                2 if adjacent => counts[0] += 1,
+                _ => {
+                    return err(format!(
+                        "piece {i} ({}) has the rim colour 0 on {rims} {}sides, which fits no cell of a {w}x{h} board",
+                        piece_text(*p),
+                        if rims == 2 { "opposite " } else { "" }
+                    ))
+                }
+            }
+        }
+        if counts != expected {
+            return err(format!(
+                "a {w}x{h} board needs {} corner, {} border and {} inner pieces (by number of rim edges), but the file has {}, {} and {}",
+                expected[0], expected[1], expected[2], counts[0], counts[1], counts[2]
+            ));
+        }
+        let mut seen_cell = vec![false; w * h];
+        let mut seen_piece = vec![false; self.pieces.len()];
+        for (k, hint) in self.hints.iter().enumerate() {
+            if hint.row >= h || hint.col >= w {
+                return err(format!(
+                    "hint {k} is at row {} column {}, outside the {w}x{h} board",
+                    hint.row, hint.col
+                ));
+            }
+            if hint.piece >= self.pieces.len() {
+                return err(format!(
+                    "hint {k} names piece {}, but pieces are numbered 0..{}",
+                    hint.piece,
+                    self.pieces.len()
+                ));
+            }
+            if hint.rotation > 3 {
+                return err(format!(
+                    "hint {k} has rotation {}; rotations are 0..=3 clockwise quarter turns",
+                    hint.rotation
+                ));
+            }
+            let cell = hint.row * w + hint.col;
+            if std::mem::replace(&mut seen_cell[cell], true) {
+                return err(format!(
+                    "hint {k} is at row {} column {}, which another hint already fills",
+                    hint.row, hint.col
+                ));
+            }
+            if std::mem::replace(&mut seen_piece[hint.piece], true) {
+                return err(format!(
+                    "hint {k} uses piece {}, which another hint already uses",
+                    hint.piece
+                ));
+            }
+            let shown = rotated(self.pieces[hint.piece], hint.rotation);
+            for (side, &colour) in shown.iter().enumerate() {
+                let on_rim = self.neighbour(cell, side).is_none();
+                if on_rim != (colour == RIM) {
+                    return err(format!(
+                        "hint {k} (piece {} turned {}) shows colour {colour} on its {} side, which {} the rim",
+                        hint.piece,
+                        hint.rotation,
+                        SIDE_NAMES[side],
+                        if on_rim { "faces" } else { "does not face" }
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The cell across side `side` of `cell`, or None at the rim.
+    #[inline]
+    pub fn neighbour(&self, cell: usize, side: usize) -> Option<usize> {
+        let (r, c) = (cell / self.width, cell % self.width);
+        match side {
+            UP if r > 0 => Some(cell - self.width),
+            RIGHT if c + 1 < self.width => Some(cell + 1),
+            DOWN if r + 1 < self.height => Some(cell + self.width),
+            LEFT if c > 0 => Some(cell - 1),
+            _ => None,
+        }
+    }
+
+    /// Number of inner joins on the board: 2WH - W - H.
+    pub fn inner_joins(&self) -> usize {
+        2 * self.width * self.height - self.width - self.height
+    }
+
+    /// The same puzzle mirrored left to right: every piece is mirrored (its right and
+    /// left edges swap) and the hints move to the mirrored cells. Solutions of the two
+    /// correspond one to one.
+    pub fn mirrored(&self) -> Puzzle {
+        let mut m = self.clone();
+        for p in &mut m.pieces {
+            p.swap(RIGHT, LEFT);
+        }
+        for h in &mut m.hints {
+            h.col = self.width - 1 - h.col;
+            // Mirroring turns a clockwise rotation k into -k.
+            h.rotation = (4 - h.rotation) & 3;
+        }
+        m
+    }
+}
+
+/// A piece as its file line shows it: `up right down left`.
+pub fn piece_text(p: Piece) -> String {
+    format!("{} {} {} {}", p[0], p[1], p[2], p[3])
+}
+
+pub const SIDE_NAMES: [&str; 4] = ["up", "right", "down", "left"];
+
+/// Expected numbers of [corner, border, inner] pieces on a W x H board.
+pub fn expected_kind_counts(w: usize, h: usize) -> [usize; 3] {
+    let border = 2 * (w + h) - 8;
+    [4, border, w * h - 4 - border]
+}
+
+/// A placement: piece index and clockwise quarter turns.
+pub type Placement = (usize, u8);
+
+/// A full or partial board: one optional placement per cell, row-major.
+pub type Board = Vec<Option<Placement>>;

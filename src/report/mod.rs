@@ -1,0 +1,149 @@
+//! Reports: the result of a run as one serde struct (the JSON schema) and its text
+//! rendering for people.
+
+pub mod board;
+
+use crate::puzzle::{Board, Puzzle};
+use crate::search::{Heuristic, Stats, Stop};
+use serde::{Deserialize, Serialize};
+
+/// Seconds, as a float.
+pub type Second = f64;
+
+/// A cell of a reported board: `[piece, rotation]`, or null when empty.
+pub type Cell = Option<[usize; 2]>;
+
+/// The deepest node reached: how many pieces beyond the hints, and that board.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Deepest {
+    pub depth: usize,
+    pub board: Vec<Cell>,
+}
+
+/// The result of `plytile solve` (also of `merge`, and one entry of `compare`).
+/// Field names are a contract: scripts read them.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SolveResult {
+    pub puzzle: String,
+    pub width: usize,
+    pub height: usize,
+    pub select: Heuristic,
+    pub threads: usize,
+    pub solutions_found: u64,
+    /// True when the whole tree was searched (no limit stopped it).
+    pub exhaustive: bool,
+    /// Why the search stopped early, when it did.
+    pub stopped_by: Option<Stop>,
+    pub nodes: u64,
+    /// Index d = nodes with d pieces placed beyond the hints; index 0 is the root.
+    pub nodes_per_depth: Vec<u64>,
+    pub elapsed_s: Second,
+    pub nodes_per_s: f64,
+    /// Each solution: `[piece, rotation]` per cell, row-major from the top-left,
+    /// hints included. At most `--keep` of them; `solutions_found` counts all.
+    pub solutions: Vec<Vec<[usize; 2]>>,
+    pub deepest: Deepest,
+    pub version: String,
+}
+
+fn cells(board: &Board) -> Vec<Cell> {
+    board.iter().map(|c| c.map(|(p, r)| [p, r as usize])).collect()
+}
+
+impl SolveResult {
+    pub fn new(puzzle: &Puzzle, select: Heuristic, threads: usize, stats: Stats, elapsed: Second) -> Self {
+        let nodes = stats.nodes();
+        // Trim trailing depths no node reached, keeping at least the root.
+        let mut per_depth = stats.nodes_per_depth;
+        while per_depth.len() > 1 && per_depth.last() == Some(&0) {
+            per_depth.pop();
+        }
+        SolveResult {
+            puzzle: puzzle.name.clone(),
+            width: puzzle.width,
+            height: puzzle.height,
+            select,
+            threads,
+            solutions_found: stats.solutions_found,
+            exhaustive: stats.stopped.is_none(),
+            stopped_by: stats.stopped,
+            nodes,
+            nodes_per_depth: per_depth,
+            elapsed_s: elapsed,
+            nodes_per_s: if elapsed > 0.0 { nodes as f64 / elapsed } else { 0.0 },
+            solutions: stats
+                .solutions
+                .iter()
+                .map(|b| b.iter().map(|c| c.map(|(p, r)| [p, r as usize]).unwrap_or([0, 0])).collect())
+                .collect(),
+            deepest: Deepest {
+                depth: stats.deepest,
+                board: cells(&stats.deepest_board),
+            },
+            version: env!("CARGO_PKG_VERSION").to_string(),
+        }
+    }
+
+    /// The process exit code: 0 found, 1 exhausted with none, 3 stopped with none.
+    pub fn exit_code(&self) -> u8 {
+        if self.solutions_found > 0 {
+            0
+        } else if self.exhaustive {
+            1
+        } else {
+            3
+        }
+    }
+
+    /// Solution `i` as a board.
+    pub fn solution_board(&self, i: usize) -> Board {
+        self.solutions[i].iter().map(|&[p, r]| Some((p, r as u8))).collect()
+    }
+
+    /// The human-readable report.
+    pub fn render_text(&self, puzzle: &Puzzle, show_boards: usize) -> String {
+        let mut s = String::new();
+        for i in 0..self.solutions.len().min(show_boards) {
+            s += &format!("solution {}:\n", i + 1);
+            s += &board::render(puzzle, &self.solution_board(i));
+            s.push('\n');
+        }
+        if self.solutions.is_empty() && self.deepest.depth > 0 {
+            s += &format!("deepest partial board ({} pieces beyond the hints):\n", self.deepest.depth);
+            let b: Board = self.deepest.board.iter().map(|c| c.map(|[p, r]| (p, r as u8))).collect();
+            s += &board::render(puzzle, &b);
+            s.push('\n');
+        }
+        s += &format!(
+            "puzzle      {} ({}x{}, {} pieces, {} hints)\n",
+            self.puzzle, self.width, self.height, puzzle.pieces.len(), puzzle.hints.len()
+        );
+        s += &format!("select      {}\n", self.select);
+        s += &format!("solutions   {}\n", self.solutions_found);
+        s += &format!(
+            "exhaustive  {}\n",
+            match self.stopped_by {
+                None => "yes".to_string(),
+                Some(stop) => format!("no (stopped: {})", stop_text(stop)),
+            }
+        );
+        s += &format!("nodes       {}\n", self.nodes);
+        s += &format!("deepest     {} of {}\n", self.deepest.depth, puzzle.cells() - puzzle.hints.len());
+        s += &format!("time        {:.3} s\n", self.elapsed_s);
+        s += &format!("nodes/s     {:.3e}\n", self.nodes_per_s);
+        s += "nodes per depth:\n";
+        for (d, n) in self.nodes_per_depth.iter().enumerate() {
+            s += &format!("  {d:>4} {n:>16}\n");
+        }
+        s
+    }
+}
+
+pub fn stop_text(s: Stop) -> &'static str {
+    match s {
+        Stop::MaxNodes => "--max-nodes reached",
+        Stop::Timeout => "--timeout reached",
+        Stop::Interrupted => "interrupted",
+        Stop::Solutions => "solution limit reached",
+    }
+}

@@ -1,0 +1,188 @@
+//! The depth-first driver: an explicit stack over [`State`], a [`Select`] heuristic
+//! choosing the site at each node, node counts per depth, limits, and solutions
+//! handed to the independent checker before they are kept.
+//!
+//! A node is a consistent partial placement. `nodes_per_depth[d]` counts nodes with d
+//! pieces placed beyond the hints; the node the search starts at is counted too (the
+//! root, when starting from the empty board).
+
+use super::select::{Pick, Select};
+use super::state::State;
+use crate::puzzle::{verify, Board, Puzzle};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// How often (in nodes) the loop looks at the clock and the stop flag.
+const CHECK_EVERY: u32 = 4096;
+
+/// When to stop early. The default runs to exhaustion.
+#[derive(Debug, Clone, Default)]
+pub struct Limits {
+    /// Stop after this many nodes (the start node included).
+    pub max_nodes: Option<u64>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop after finding this many solutions.
+    pub max_solutions: Option<u64>,
+    /// Keep at most this many solution boards (all are counted).
+    pub keep: usize,
+}
+
+/// Why a search ended before exhausting its tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stop {
+    MaxNodes,
+    Timeout,
+    Interrupted,
+    Solutions,
+}
+
+/// What one search found and counted.
+#[derive(Debug, Clone, Default)]
+pub struct Stats {
+    pub nodes_per_depth: Vec<u64>,
+    pub solutions_found: u64,
+    pub solutions: Vec<Board>,
+    pub deepest: usize,
+    pub deepest_board: Board,
+    pub stopped: Option<Stop>,
+}
+
+impl Stats {
+    pub fn nodes(&self) -> u64 {
+        self.nodes_per_depth.iter().sum()
+    }
+
+    /// Adds another search's counts (disjoint subtrees) into this one.
+    pub fn merge(&mut self, other: Stats, keep: usize) {
+        if self.nodes_per_depth.len() < other.nodes_per_depth.len() {
+            self.nodes_per_depth.resize(other.nodes_per_depth.len(), 0);
+        }
+        for (a, b) in self.nodes_per_depth.iter_mut().zip(&other.nodes_per_depth) {
+            *a += b;
+        }
+        self.solutions_found += other.solutions_found;
+        let room = keep.saturating_sub(self.solutions.len());
+        self.solutions.extend(other.solutions.into_iter().take(room));
+        if other.deepest > self.deepest || self.deepest_board.is_empty() {
+            self.deepest = other.deepest;
+            self.deepest_board = other.deepest_board;
+        }
+        self.stopped = self.stopped.or(other.stopped);
+    }
+}
+
+/// Searches the subtree below the current node of `st` and leaves `st` as it found it.
+///
+/// `stop` is polled every few thousand nodes: set it to interrupt (Ctrl-C, another
+/// worker's solution). Panics if a solution fails the independent checker: that would
+/// be a bug in the search, never a property of the input.
+pub fn search<S: Select>(
+    st: &mut State,
+    sel: &mut S,
+    puzzle: &Puzzle,
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> Stats {
+    let d0 = st.depth();
+    let top = st.max_depth();
+    let words = st.words;
+    let mut stats = Stats {
+        nodes_per_depth: vec![0; top + 1],
+        deepest: d0,
+        deepest_board: st.board(),
+        ..Stats::default()
+    };
+    // site[d]: the cell branched on at depth d; cands[d]: its placements not yet tried.
+    let mut site = vec![0usize; top + 1];
+    let mut cands = vec![0u64; (top + 1) * words];
+    let mut nodes = vec![0u64; top + 1];
+    let mut total: u64 = 0;
+    let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+    let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
+    let mut countdown = CHECK_EVERY;
+
+    let mut d = d0;
+    let mut fresh = true; // true when (d) is a node just entered
+    nodes[d] += 1;
+    total += 1;
+    'run: loop {
+        if fresh {
+            let slot = &mut cands[d * words..][..words];
+            if d == top {
+                slot.fill(0);
+                record_solution(st, puzzle, limits, &mut stats);
+                if stats.solutions_found >= max_solutions {
+                    stats.stopped = Some(Stop::Solutions);
+                    break 'run;
+                }
+            } else {
+                match sel.pick(st) {
+                    Pick::Site(c) => {
+                        site[d] = c;
+                        st.candidates_into(c, slot);
+                    }
+                    Pick::Dead => slot.fill(0),
+                }
+            }
+        }
+        // Take the next untried placement at depth d, lowest oriented piece first.
+        let slot = &mut cands[d * words..][..words];
+        if let Some(k) = slot.iter().position(|&w| w != 0) {
+            let bit = slot[k].trailing_zeros();
+            slot[k] &= slot[k] - 1;
+            st.place(site[d], (k * 64) as u32 + bit);
+            d += 1;
+            nodes[d] += 1;
+            total += 1;
+            fresh = true;
+            if d > stats.deepest {
+                stats.deepest = d;
+                stats.deepest_board = st.board();
+            }
+            if total >= max_nodes {
+                stats.stopped = Some(Stop::MaxNodes);
+                break 'run;
+            }
+            countdown -= 1;
+            if countdown == 0 {
+                countdown = CHECK_EVERY;
+                if stop.load(Ordering::Relaxed) {
+                    stats.stopped = Some(Stop::Interrupted);
+                    break 'run;
+                }
+                if limits.deadline.is_some_and(|t| Instant::now() >= t) {
+                    stats.stopped = Some(Stop::Timeout);
+                    break 'run;
+                }
+            }
+            continue;
+        }
+        if d == d0 {
+            break;
+        }
+        d -= 1;
+        st.unplace(site[d]);
+        fresh = false;
+    }
+    // Leave the state as we found it, also after an early stop.
+    while d > d0 {
+        d -= 1;
+        st.unplace(site[d]);
+    }
+    stats.nodes_per_depth = nodes;
+    stats
+}
+
+fn record_solution(st: &State, puzzle: &Puzzle, limits: &Limits, stats: &mut Stats) {
+    let board = st.board();
+    if let Err(v) = verify::check(puzzle, &board, true) {
+        panic!("internal error: the search produced a board the checker rejects: {v}");
+    }
+    stats.solutions_found += 1;
+    if stats.solutions.len() < limits.keep {
+        stats.solutions.push(board);
+    }
+}

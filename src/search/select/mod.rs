@@ -1,0 +1,95 @@
+//! Site selection: which empty cell to branch on at a node. One trait, one file per
+//! heuristic, and one registry ([`HEURISTICS`]) that drives `--select` and its help.
+
+mod mrv;
+mod scan;
+
+pub use mrv::Mrv;
+pub use scan::Scan;
+
+use super::state::State;
+use std::fmt;
+use std::str::FromStr;
+
+/// What a heuristic decides at a node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pick {
+    /// Branch on this empty cell, over all its legal placements.
+    Site(usize),
+    /// Some cell has no legal placement (or the lookahead proves it): no children.
+    Dead,
+}
+
+/// A site-selection heuristic. `pick` is called only at nodes with an empty cell.
+pub trait Select {
+    fn pick(&mut self, st: &State) -> Pick;
+}
+
+/// A heuristic by name, as given to `--select`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heuristic {
+    /// Row-major from the top-left, no lookahead: the textbook backtracker.
+    Scan,
+    /// The empty cell with the fewest legal placements (ties: lowest cell index).
+    Mrv,
+}
+
+/// Every `--select` value with its one-line description.
+pub const HEURISTICS: &[(&str, &str)] = &[
+    ("scan", "row-major from the top-left, no lookahead (the textbook backtracker)"),
+    ("mrv", "the empty cell with the fewest legal placements; ties: lowest cell index"),
+];
+
+impl FromStr for Heuristic {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "scan" => Ok(Heuristic::Scan),
+            "mrv" => Ok(Heuristic::Mrv),
+            _ => Err(format!(
+                "unknown heuristic '{s}'; expected one of: {}",
+                HEURISTICS.iter().map(|h| h.0).collect::<Vec<_>>().join(", ")
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Heuristic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Heuristic::Scan => f.write_str("scan"),
+            Heuristic::Mrv => f.write_str("mrv"),
+        }
+    }
+}
+
+impl serde::Serialize for Heuristic {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Heuristic {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Runs `f` with the concrete selector for `h`, so that the search loop is
+/// monomorphized per heuristic (no dynamic dispatch per node).
+#[macro_export]
+macro_rules! with_selector {
+    ($h:expr, $st:expr, |$sel:ident| $body:expr) => {
+        match $h {
+            $crate::search::select::Heuristic::Scan => {
+                let mut $sel = $crate::search::select::Scan::new($st);
+                $body
+            }
+            $crate::search::select::Heuristic::Mrv => {
+                let mut $sel = $crate::search::select::Mrv;
+                $body
+            }
+        }
+    };
+}

@@ -1,0 +1,290 @@
+//! The search state: the board, the pieces still free, and each empty cell's set of
+//! legal placements, kept up to date by `place` and `unplace`.
+//!
+//! A placement is an *oriented piece* `o = 4 * piece + rotation`; sets of them are
+//! bitsets of `words` plain `u64`s (bit `o` of word `o / 64`). A piece's four
+//! orientations share one nibble of one word, so using or freeing a piece flips four
+//! bits with one mask.
+//!
+//! Invariants, kept by `place`/`unplace` and checked by [`State::check_invariants`]:
+//! 1. `board[c]` is `EMPTY` or an oriented piece; no piece is on the board twice.
+//! 2. `free` holds exactly the orientations of the pieces not on the board.
+//! 3. For every empty cell c, `fits[c]` = AND over its four sides s of
+//!    `side_mask[s][req]`, where req is colour 0 for a side on the rim, the colour the
+//!    neighbour shows for a filled neighbour, and "any non-rim colour" for an empty
+//!    one. So the legal placements at c are exactly `fits[c] & free`.
+//!    (`fits` of a filled cell is stale and never read.)
+//! 4. `open[..n_open]` lists the empty cells; `open_pos[c]` is c's index there. A place
+//!    swap-removes the cell to just past the end; the matching unplace (always LIFO)
+//!    re-extends the list over it. The set is restored exactly, the order may differ,
+//!    so nothing may depend on that order (heuristics break ties by cell index).
+//! 5. `unplace` exactly undoes the last `place`.
+
+use crate::puzzle::{rotated, Board, Puzzle, RIM};
+
+/// Marks an empty cell in `board`.
+pub const EMPTY: u32 = u32::MAX;
+/// Marks "no neighbour" (the rim) in `neighbours`.
+const NONE: u32 = u32::MAX;
+
+#[derive(Debug, Clone)]
+pub struct State {
+    pub width: usize,
+    pub height: usize,
+    /// u64 words per placement bitset.
+    pub words: usize,
+    /// Edges shown by each oriented piece, up right down left.
+    pub edges: Vec<[u8; 4]>,
+    /// Requirement index of "any non-rim colour" (= number of colours).
+    any: usize,
+    /// `side_mask[(side * (any + 1) + req) * words ..][..words]`.
+    side_mask: Vec<u64>,
+    /// `fits[cell * words ..][..words]`; see invariant 3.
+    fits: Vec<u64>,
+    free: Vec<u64>,
+    board: Vec<u32>,
+    neighbours: Vec<[u32; 4]>,
+    open: Vec<u32>,
+    open_pos: Vec<u32>,
+    n_open: usize,
+    /// Cells filled by hints, placed at construction; depth counts beyond them.
+    hint_count: usize,
+}
+
+impl State {
+    /// Builds the state for `puzzle` with its hints placed.
+    pub fn new(puzzle: &Puzzle) -> State {
+        let n = puzzle.cells();
+        let n_or = 4 * puzzle.pieces.len();
+        let words = n_or.div_ceil(64);
+        let any = puzzle.colour_count();
+        let edges: Vec<[u8; 4]> = (0..n_or)
+            .map(|o| rotated(puzzle.pieces[o / 4], (o % 4) as u8))
+            .collect();
+        let mut side_mask = vec![0u64; 4 * (any + 1) * words];
+        for (o, e) in edges.iter().enumerate() {
+            for side in 0..4 {
+                let bit = 1u64 << (o % 64);
+                side_mask[(side * (any + 1) + e[side] as usize) * words + o / 64] |= bit;
+                if e[side] != RIM {
+                    side_mask[(side * (any + 1) + any) * words + o / 64] |= bit;
+                }
+            }
+        }
+        let mut free = vec![0u64; words];
+        for o in 0..n_or {
+            free[o / 64] |= 1 << (o % 64);
+        }
+        let neighbours = (0..n)
+            .map(|c| {
+                let mut nb = [NONE; 4];
+                for (side, slot) in nb.iter_mut().enumerate() {
+                    if let Some(x) = puzzle.neighbour(c, side) {
+                        *slot = x as u32;
+                    }
+                }
+                nb
+            })
+            .collect();
+        let mut st = State {
+            width: puzzle.width,
+            height: puzzle.height,
+            words,
+            edges,
+            any,
+            side_mask,
+            fits: vec![0; n * words],
+            free,
+            board: vec![EMPTY; n],
+            neighbours,
+            open: (0..n as u32).collect(),
+            open_pos: (0..n as u32).collect(),
+            n_open: n,
+            hint_count: 0,
+        };
+        for c in 0..n {
+            st.refresh(c);
+        }
+        for h in &puzzle.hints {
+            st.place(h.row * puzzle.width + h.col, 4 * h.piece as u32 + h.rotation as u32);
+        }
+        st.hint_count = puzzle.hints.len();
+        st
+    }
+
+    pub fn cells(&self) -> usize {
+        self.board.len()
+    }
+
+    /// Pieces placed beyond the hints: the depth of the current node.
+    #[inline]
+    pub fn depth(&self) -> usize {
+        self.cells() - self.hint_count - self.n_open
+    }
+
+    /// Depth of a full board.
+    pub fn max_depth(&self) -> usize {
+        self.cells() - self.hint_count
+    }
+
+    /// The empty cells, in no particular order.
+    #[inline]
+    pub fn open_cells(&self) -> &[u32] {
+        &self.open[..self.n_open]
+    }
+
+    #[inline]
+    pub fn is_empty(&self, cell: usize) -> bool {
+        self.board[cell] == EMPTY
+    }
+
+    /// The oriented piece at `cell`, or `EMPTY`.
+    #[inline]
+    pub fn at(&self, cell: usize) -> u32 {
+        self.board[cell]
+    }
+
+    #[inline]
+    pub fn neighbours(&self, cell: usize) -> &[u32; 4] {
+        &self.neighbours[cell]
+    }
+
+    /// Number of legal placements at empty `cell`.
+    #[inline]
+    pub fn count(&self, cell: usize) -> u32 {
+        let f = &self.fits[cell * self.words..][..self.words];
+        f.iter()
+            .zip(&self.free)
+            .map(|(a, b)| (a & b).count_ones())
+            .sum()
+    }
+
+    /// Writes the legal placements at empty `cell` into `out` (`words` long).
+    #[inline]
+    pub fn candidates_into(&self, cell: usize, out: &mut [u64]) {
+        let f = &self.fits[cell * self.words..][..self.words];
+        for ((o, a), b) in out.iter_mut().zip(f).zip(&self.free) {
+            *o = a & b;
+        }
+    }
+
+    /// Recomputes `fits[cell]` from its neighbours (invariant 3).
+    #[inline]
+    fn refresh(&mut self, cell: usize) {
+        let words = self.words;
+        let mut req = [0usize; 4];
+        for (side, r) in req.iter_mut().enumerate() {
+            let nb = self.neighbours[cell][side];
+            *r = if nb == NONE {
+                RIM as usize
+            } else if self.board[nb as usize] == EMPTY {
+                self.any
+            } else {
+                self.edges[self.board[nb as usize] as usize][(side + 2) & 3] as usize
+            };
+        }
+        let stride = self.any + 1;
+        let base = |side: usize| (side * stride + req[side]) * words;
+        let (m0, m1, m2, m3) = (base(0), base(1), base(2), base(3));
+        let out = &mut self.fits[cell * words..][..words];
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = self.side_mask[m0 + k]
+                & self.side_mask[m1 + k]
+                & self.side_mask[m2 + k]
+                & self.side_mask[m3 + k];
+        }
+    }
+
+    /// Puts oriented piece `o` on empty `cell`. The caller guarantees `o` is a legal
+    /// placement there (bit set in the candidates).
+    #[inline]
+    pub fn place(&mut self, cell: usize, o: u32) {
+        debug_assert!(self.board[cell] == EMPTY);
+        debug_assert!(self.free[o as usize / 64] >> (o % 64) & 1 == 1);
+        self.board[cell] = o;
+        let piece = o as usize / 4;
+        self.free[piece / 16] &= !(0xF << (4 * (piece % 16)));
+        // Swap-remove cell from the open list.
+        let pos = self.open_pos[cell] as usize;
+        let last = self.open[self.n_open - 1];
+        self.open.swap(pos, self.n_open - 1);
+        self.open_pos[last as usize] = pos as u32;
+        self.open_pos[cell] = (self.n_open - 1) as u32;
+        self.n_open -= 1;
+        for side in 0..4 {
+            let nb = self.neighbours[cell][side];
+            if nb != NONE && self.board[nb as usize] == EMPTY {
+                self.refresh(nb as usize);
+            }
+        }
+    }
+
+    /// Takes the piece off `cell`, which must be the cell of the last `place`.
+    #[inline]
+    pub fn unplace(&mut self, cell: usize) {
+        let o = self.board[cell];
+        debug_assert!(o != EMPTY);
+        debug_assert!(self.open[self.n_open] as usize == cell, "unplace out of LIFO order");
+        self.board[cell] = EMPTY;
+        let piece = o as usize / 4;
+        self.free[piece / 16] |= 0xF << (4 * (piece % 16));
+        // The cell sits just past the end of the open list (invariant 4).
+        self.n_open += 1;
+        for side in 0..4 {
+            let nb = self.neighbours[cell][side];
+            if nb != NONE && self.board[nb as usize] == EMPTY {
+                self.refresh(nb as usize);
+            }
+        }
+        // `refresh(cell)` is not needed: fits of a filled cell were left as they were
+        // when it was emptied, and no neighbour changed since (LIFO).
+    }
+
+    /// The board as (piece, rotation) per cell.
+    pub fn board(&self) -> Board {
+        self.board
+            .iter()
+            .map(|&o| (o != EMPTY).then(|| ((o / 4) as usize, (o % 4) as u8)))
+            .collect()
+    }
+
+    /// Checks invariants 1-4 from scratch (tests and debug builds).
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let n_pieces = self.edges.len() / 4;
+        let mut used = vec![false; n_pieces];
+        for (c, &o) in self.board.iter().enumerate() {
+            if o != EMPTY {
+                let p = o as usize / 4;
+                if std::mem::replace(&mut used[p], true) {
+                    return Err(format!("piece {p} twice (cell {c})"));
+                }
+            }
+        }
+        for o in 0..self.edges.len() {
+            let bit = self.free[o / 64] >> (o % 64) & 1 == 1;
+            if bit == used[o / 4] {
+                return Err(format!("free bit of orientation {o} is wrong"));
+            }
+        }
+        let mut fresh = self.clone();
+        for c in 0..self.cells() {
+            if self.board[c] == EMPTY {
+                fresh.refresh(c);
+                if fresh.fits[c * self.words..][..self.words] != self.fits[c * self.words..][..self.words] {
+                    return Err(format!("fits of cell {c} is stale"));
+                }
+            }
+        }
+        let mut listed = vec![false; self.cells()];
+        for (i, &c) in self.open_cells().iter().enumerate() {
+            if self.board[c as usize] != EMPTY || self.open_pos[c as usize] as usize != i {
+                return Err(format!("open list entry {i} (cell {c}) is wrong"));
+            }
+            listed[c as usize] = true;
+        }
+        if (0..self.cells()).any(|c| (self.board[c] == EMPTY) != listed[c]) {
+            return Err("open list does not match the board".into());
+        }
+        Ok(())
+    }
+}
