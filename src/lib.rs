@@ -1,1 +1,3 @@
 //! plytile: an exact edge-matching puzzle solver.
+
+pub mod branching;
