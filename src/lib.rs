@@ -3,8 +3,9 @@
 //! Data flows one way: a file becomes a [`puzzle::Puzzle`], the puzzle becomes a
 //! search [`search::State`], a [`search::Select`] heuristic picks the next site at
 //! every node, the depth-first driver counts and reports, and reports become text or
-//! JSON.
+//! JSON. Math that needs no board ([`branching`]) lives apart from the board.
 
+pub mod branching;
 pub mod cli;
 pub mod error;
 pub mod puzzle;

@@ -1,0 +1,334 @@
+//! The N-ply average local branching factor of a tree of moves (seed 000).
+//!
+//! A site's local tree has the site as its root (level 0), the ways to tile
+//! the site at level 1, and follow-up moves at deeper levels. For ply `N`,
+//! label every level-`N` node 1 and every level-`k` node (`1 <= k < N`)
+//! `min(b^(N-k), sum of its children's labels)`; a node above level `N` with
+//! no children is a dead end and gets label 0, and levels below `N` are
+//! ignored. The average local branching factor is the `b` that solves
+//!
+//! ```text
+//! LHS(b) := sum of level-1 labels = b^N
+//! ```
+//!
+//! and `b = 0` when no branch reaches level `N`. For `N = 1` it is the number
+//! of moves; a uniform `b`-ary tree gives `b` at every ply; a forced first
+//! move gives 1 whatever follows ("play it and rethink globally"). The seed
+//! derives the number as the growth rate of a two-player game in which one
+//! player picks the site and the other the move.
+//!
+//! Key fact, used by [`beats`] and [`branching_factor`]: for `b > 0`,
+//! `LHS(b) / b^N` is strictly decreasing while `LHS > 0`. By induction from
+//! the bottom, a level-`k` label divided by `b^(N-k)` equals
+//! `min(1, (sum of the children's normalised labels) / b)`, which never
+//! increases with `b`; the root adds one more factor `1/b`. Hence
+//! `LHS(b*) < b*^N` holds exactly when the site's `b` is below `b*`, and the
+//! root bracket is `[1, c1]` with `c1` the number of level-1 moves: at
+//! `b = 1` every label is 0 or 1 and at least one level-1 label is 1, so
+//! `LHS(1) >= 1`; and each level-1 label is at most `b^(N-1)`, so
+//! `LHS(c1) <= c1^N`.
+//!
+//! Ties: a site only replaces the current best when it is strictly better, so
+//! the solver, which scans cells in index order, keeps the lowest cell index
+//! among equal branching factors.
+//!
+//! [`Tree`] is the explicit recursive form (tests, the CLI); [`LocalTree`] is
+//! a flat preorder form the solver can fill while it explores, reusing one
+//! buffer.
+
+use serde_json::Value;
+
+/// An explicit tree of moves: the root is the site, its children the moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tree {
+    pub children: Vec<Tree>,
+}
+
+impl Tree {
+    /// A node with no children.
+    pub fn leaf() -> Tree {
+        Tree::default()
+    }
+
+    /// A node with the given children.
+    pub fn node(children: Vec<Tree>) -> Tree {
+        Tree { children }
+    }
+
+    /// The complete `b`-ary tree of the given depth (`depth` 0 is a leaf).
+    pub fn uniform(b: usize, depth: usize) -> Tree {
+        if depth == 0 {
+            return Tree::leaf();
+        }
+        Tree::node(vec![Tree::uniform(b, depth - 1); b])
+    }
+
+    /// Reads nested JSON lists, e.g. `[[[],[]],[[]]]`: the outer list is the
+    /// root and each inner list a child.
+    pub fn parse_json(text: &str) -> Result<Tree, String> {
+        let value: Value = serde_json::from_str(text).map_err(|e| format!("tree JSON: {e}"))?;
+        fn convert(value: &Value, path: &mut String) -> Result<Tree, String> {
+            let Value::Array(items) = value else {
+                return Err(format!(
+                    "tree JSON: expected a list at {path}, found {value}"
+                ));
+            };
+            let mut children = Vec::with_capacity(items.len());
+            for (i, item) in items.iter().enumerate() {
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                children.push(convert(item, path)?);
+                path.truncate(len);
+            }
+            Ok(Tree { children })
+        }
+        convert(&value, &mut String::from("$"))
+    }
+
+    /// Length of the longest root-to-leaf path (a lone root has height 0).
+    pub fn height(&self) -> usize {
+        self.children
+            .iter()
+            .map(|c| c.height() + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Number of nodes at `level` (the root is level 0).
+    pub fn count_at_level(&self, level: usize) -> usize {
+        if level == 0 {
+            return 1;
+        }
+        self.children
+            .iter()
+            .map(|c| c.count_at_level(level - 1))
+            .sum()
+    }
+}
+
+/// The ply the CLI uses when `--ply` is not given: the tree's height.
+pub fn default_ply_for_tree(tree: &Tree) -> usize {
+    tree.height()
+}
+
+/// Label of `node` at `level` for ply `n`; stops summing children as soon as
+/// the cap `b^(n-level)` is reached, since the min is then decided.
+fn label(node: &Tree, level: usize, n: usize, b: f64) -> f64 {
+    if level == n {
+        return 1.0;
+    }
+    let cap = b.powi((n - level) as i32);
+    let mut sum = 0.0;
+    for child in &node.children {
+        sum += label(child, level + 1, n, b);
+        if sum >= cap {
+            return cap;
+        }
+    }
+    sum
+}
+
+/// `LHS(b)`, the sum of the level-1 labels, or some value `>= cap` once the
+/// partial sum reaches `cap` (labels are non-negative, so the rest cannot
+/// bring it back below). `lhs_capped(t, n, b, f64::INFINITY) == lhs(t, n, b)`.
+pub fn lhs_capped(tree: &Tree, n: usize, b: f64, cap: f64) -> f64 {
+    assert!(n >= 1, "ply must be at least 1");
+    assert!(b >= 0.0, "b must be non-negative, got {b}");
+    let mut sum = 0.0;
+    for child in &tree.children {
+        sum += label(child, 1, n, b);
+        if sum >= cap {
+            break;
+        }
+    }
+    sum
+}
+
+/// `LHS(b)`, the sum of the level-1 labels for ply `n`.
+pub fn lhs(tree: &Tree, n: usize, b: f64) -> f64 {
+    lhs_capped(tree, n, b, f64::INFINITY)
+}
+
+/// Whether the site's branching factor is strictly below `b_star`, decided
+/// without solving for it: `LHS(b*) < b*^N` (see the module doc for why this
+/// is exact). A dead-end site (`b = 0`) beats every `b_star > 0`; nothing
+/// beats `b_star = 0`. Equal values do not beat, so ties keep the earlier
+/// (lowest-index) site.
+pub fn beats(tree: &Tree, n: usize, b_star: f64) -> bool {
+    let target = b_star.powi(n as i32);
+    lhs_capped(tree, n, b_star, target) < target
+}
+
+/// The average local branching factor for ply `n`, to within a couple of
+/// ulps (well inside 1e-12).
+pub fn branching_factor(tree: &Tree, n: usize) -> f64 {
+    solve(n, tree.children.len(), |b, cap| lhs_capped(tree, n, b, cap))
+}
+
+/// Bisection of the strictly monotone `LHS(b)/b^N` against 1 on `[1, c1]`,
+/// down to adjacent floats, using the same test as [`beats`] so that the two
+/// agree. `lhs_capped(b, cap)` evaluates the tree's LHS.
+fn solve(n: usize, c1: usize, lhs_capped: impl Fn(f64, f64) -> f64) -> f64 {
+    assert!(n >= 1, "ply must be at least 1");
+    // At b = 1 every label is 0 or 1: this counts level-1 moves reaching level n.
+    let reaching = lhs_capped(1.0, f64::INFINITY);
+    if reaching == 0.0 {
+        return 0.0;
+    }
+    if reaching == 1.0 {
+        return 1.0; // LHS(1) = 1^n: a forced move
+    }
+    let residual = |b: f64| {
+        let target = b.powi(n as i32);
+        (lhs_capped(b, f64::INFINITY) - target).abs() / target
+    };
+    // Invariant: the root lies in [lo, hi].
+    let (mut lo, mut hi) = (1.0_f64, c1 as f64);
+    loop {
+        let mid = lo + (hi - lo) / 2.0;
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        let target = mid.powi(n as i32);
+        if lhs_capped(mid, target) < target {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    if residual(hi) < residual(lo) {
+        hi
+    } else {
+        lo
+    }
+}
+
+/// A local tree stored flat, in preorder, as the level of each node (the root
+/// is implicit at level 0). The solver can `clear` it and `push` levels while
+/// it explores, with no allocation once the buffer has grown.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LocalTree {
+    levels: Vec<u32>,
+}
+
+impl LocalTree {
+    pub fn new() -> LocalTree {
+        LocalTree::default()
+    }
+
+    pub fn clear(&mut self) {
+        self.levels.clear();
+    }
+
+    /// Appends the next node in preorder. Panics unless `1 <= level <=` the
+    /// previous node's level + 1 (the first node has level 1).
+    pub fn push(&mut self, level: usize) {
+        let max = self.levels.last().map_or(1, |&l| l as usize + 1);
+        assert!(
+            (1..=max).contains(&level),
+            "preorder level {level} out of range 1..={max}"
+        );
+        self.levels.push(level as u32);
+    }
+
+    /// Number of nodes, the root excluded.
+    pub fn len(&self) -> usize {
+        self.levels.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.levels.is_empty()
+    }
+
+    /// The preorder form of `tree`.
+    pub fn from_tree(tree: &Tree) -> LocalTree {
+        fn walk(node: &Tree, level: usize, out: &mut LocalTree) {
+            for child in &node.children {
+                out.push(level);
+                walk(child, level + 1, out);
+            }
+        }
+        let mut out = LocalTree::new();
+        walk(tree, 1, &mut out);
+        out
+    }
+
+    /// Number of level-1 moves.
+    pub fn moves(&self) -> usize {
+        self.levels.iter().filter(|&&l| l == 1).count()
+    }
+
+    /// As [`lhs_capped`]. One pass with a stack of per-level partial sums:
+    /// when a node closes, its label is added to its parent's sum.
+    pub fn lhs_capped(&self, n: usize, b: f64, cap: f64) -> f64 {
+        assert!(n >= 1, "ply must be at least 1");
+        assert!(b >= 0.0, "b must be non-negative, got {b}");
+        // sums[j] = labels of the closed children of the open level-(j-1) node.
+        let mut sums = vec![0.0_f64; n + 2];
+        let close = |sums: &mut [f64], j: usize| {
+            let label = if j == n {
+                1.0
+            } else {
+                sums[j + 1].min(b.powi((n - j) as i32))
+            };
+            sums[j + 1] = 0.0;
+            sums[j] += label;
+        };
+        let mut open = 0; // level of the deepest open node at or above level n
+        for &level in &self.levels {
+            let level = level as usize;
+            if level > n {
+                continue;
+            }
+            while open >= level {
+                close(&mut sums, open);
+                open -= 1;
+                if open == 0 && sums[1] >= cap {
+                    return sums[1];
+                }
+            }
+            open = level;
+        }
+        while open >= 1 {
+            close(&mut sums, open);
+            open -= 1;
+        }
+        sums[1]
+    }
+
+    /// As [`lhs`].
+    pub fn lhs(&self, n: usize, b: f64) -> f64 {
+        self.lhs_capped(n, b, f64::INFINITY)
+    }
+
+    /// As [`beats`].
+    pub fn beats(&self, n: usize, b_star: f64) -> bool {
+        let target = b_star.powi(n as i32);
+        self.lhs_capped(n, b_star, target) < target
+    }
+
+    /// As [`branching_factor`].
+    pub fn branching_factor(&self, n: usize) -> f64 {
+        solve(n, self.moves(), |b, cap| self.lhs_capped(n, b, cap))
+    }
+}
+
+/// The text `plytile branching TREE [--ply N]` prints, e.g.
+/// `b = 1.618033988749895 (ply 2, 2 level-1 moves, 3 level-2 nodes)`.
+/// Without `ply` the tree's height is used (at least 1); with it, leaves
+/// above level `ply` are dead ends and deeper levels are ignored.
+pub fn cli_branching(tree_json: &str, ply: Option<usize>) -> Result<String, String> {
+    let tree = Tree::parse_json(tree_json)?;
+    let n = match ply {
+        Some(0) => return Err("--ply must be at least 1".to_string()),
+        Some(n) => n,
+        None => default_ply_for_tree(&tree).max(1),
+    };
+    let b = branching_factor(&tree, n);
+    let plural = |k: usize, word: &str| format!("{k} {word}{}", if k == 1 { "" } else { "s" });
+    Ok(format!(
+        "b = {b} (ply {n}, {}, {})",
+        plural(tree.children.len(), "level-1 move"),
+        plural(tree.count_at_level(n), &format!("level-{n} node")),
+    ))
+}
