@@ -1,7 +1,9 @@
 //! The command line: one file per subcommand. Parsing only validates into plain
 //! structs; the library does the work. Errors are one line naming the file or flag.
 
+mod branching;
 mod convert;
+mod explain;
 mod gen;
 mod solve;
 mod verify;
@@ -36,6 +38,10 @@ pub enum Command {
     Verify(verify::VerifyArgs),
     /// Convert a puzzle between formats (.ron, .txt).
     Convert(convert::ConvertArgs),
+    /// The N-ply average local branching factor of a tree given as nested JSON lists.
+    Branching(branching::BranchingArgs),
+    /// Every empty site's N-ply branching factor and the site ply:N chooses.
+    Explain(explain::ExplainArgs),
 }
 
 /// How to read a puzzle file; shared by every subcommand that takes one.
@@ -93,6 +99,8 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Gen(a) => gen::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Convert(a) => convert::run(a),
+        Command::Branching(a) => branching::run(a),
+        Command::Explain(a) => explain::run(a),
     }
 }
 

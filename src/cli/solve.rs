@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: PuzzleArgs,
-    /// Site-selection heuristic: scan, mrv.
+    /// Site-selection heuristic: scan, mrv, ply:N, ply:N:adj (N = 1..=4).
     #[arg(long, default_value = "mrv")]
     pub select: Heuristic,
     /// Find every solution (default: stop at the first).
