@@ -1,1 +1,2 @@
 //! plytile: an exact edge-matching puzzle solver.
+pub mod growth;
