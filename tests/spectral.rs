@@ -162,7 +162,7 @@ fn eight_puzzle_counts_ratios_and_closed_form() {
     for d in 2..=20 {
         let (a, b) = (r.nodes_per_depth[d], r.nodes_per_depth[d - 1]);
         if d % 2 == 0 {
-            assert_eq!(a * 1, b * 3, "d = {d}");
+            assert_eq!(a, b * 3, "d = {d}");
         } else {
             assert_eq!(a * 3, b * 8, "d = {d}");
         }

@@ -39,22 +39,13 @@ pub type C64 = Complex<f64>;
 pub const SWEEPS_PER_DIM: usize = 60;
 
 /// Real shifts tried after the unshifted attempt, in units of the matrix scale
-/// `max(1, max |m_ij|)`. Irrational-looking values so that they do not line up with the
+/// `max(1, max |m_ij|)`. Arbitrary non-round values so that they do not line up with the
 /// small-integer structure of equivalence-graph matrices.
-pub const REAL_SHIFTS: [f64; 5] = [
-    0.318_309_9,
-    -0.577_215_7,
-    1.414_213_6,
-    -1.732_050_8,
-    2.718_281_8,
-];
+pub const REAL_SHIFTS: [f64; 5] = [0.3127, -0.5683, 1.3791, -1.7213, 2.6519];
 
 /// Complex shifts `(re, im)` tried last, in units of the matrix scale.
-pub const COMPLEX_SHIFTS: [(f64, f64); 3] = [
-    (0.271_828, 0.577_215),
-    (-0.367_879, 0.318_309),
-    (0.693_147, -1.098_612),
-];
+pub const COMPLEX_SHIFTS: [(f64, f64); 3] =
+    [(0.2713, 0.5791), (-0.3617, 0.3319), (0.6871, -1.0937)];
 
 /// Why [`eigenvalues`] gave up.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -118,12 +109,11 @@ pub fn strong_components(m: &DMatrix<f64>) -> Vec<Vec<usize>> {
         }
     }
     for k in 0..n {
-        for i in 0..n {
-            if reach[i][k] {
-                for j in 0..n {
-                    if reach[k][j] {
-                        reach[i][j] = true;
-                    }
+        let via = reach[k].clone();
+        for row in reach.iter_mut() {
+            if row[k] {
+                for (r, &v) in row.iter_mut().zip(&via) {
+                    *r |= v;
                 }
             }
         }

@@ -795,21 +795,27 @@ pub fn render_text(report: &SpectralReport) -> String {
     if cf.terms.is_empty() {
         let _ = writeln!(out, "closed form: none. {}", cf.statement);
     } else {
-        let written = cf
-            .terms
-            .iter()
-            .filter(|t| t.coefficient != [0.0, 0.0])
-            .map(|t| {
-                let coef = c(t.coefficient);
-                let coef = if coef.im == 0.0 {
-                    fmt_complex(coef)
-                } else {
-                    format!("({})", fmt_complex(coef))
-                };
-                format!("{coef}·({})^d", fmt_complex(c(t.eigenvalue)))
-            })
-            .collect::<Vec<_>>()
-            .join(" + ");
+        let mut written = String::new();
+        for t in cf.terms.iter().filter(|t| t.coefficient != [0.0, 0.0]) {
+            let coef = c(t.coefficient);
+            // Real coefficients carry their sign into the joining operator.
+            let (sign, coef) = if coef.im == 0.0 {
+                (
+                    if coef.re < 0.0 { "-" } else { "+" },
+                    fmt_real(coef.re.abs()),
+                )
+            } else {
+                ("+", format!("({})", fmt_complex(coef)))
+            };
+            let term = format!("{coef}·({})^d", fmt_complex(c(t.eigenvalue)));
+            match (written.is_empty(), sign) {
+                (true, "-") => written = format!("-{term}"),
+                (true, _) => written = term,
+                (false, _) => {
+                    let _ = write!(written, " {sign} {term}");
+                }
+            }
+        }
         let _ = writeln!(out, "closed form: n(d) = {written}");
         let _ = writeln!(out, "  {}", cf.statement);
     }
