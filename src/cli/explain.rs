@@ -31,8 +31,9 @@ pub fn run(a: ExplainArgs) -> Result<u8> {
     if let Some(path) = &a.moves {
         let origin = path.display().to_string();
         let board = formats::parse_board(&read_text(path)?, &origin, &puzzle)?;
-        verify::check(&puzzle, &board, false)
-            .map_err(|v| InputError::new(&origin, format!("not a consistent partial board: {v}")))?;
+        verify::check(&puzzle, &board, false).map_err(|v| {
+            InputError::new(&origin, format!("not a consistent partial board: {v}"))
+        })?;
         for (cell, c) in board.iter().enumerate() {
             if let Some((p, r)) = *c {
                 if st.is_empty(cell) {
@@ -43,10 +44,23 @@ pub fn run(a: ExplainArgs) -> Result<u8> {
     }
     let mut sel = Ply::new(&st, a.ply as usize, a.adj);
     let w = puzzle.width;
-    println!("ply {}{}, {} empty sites", a.ply, if a.adj { ":adj" } else { "" }, st.open_cells().len());
-    println!("{:>5} {:>4} {:>4} {:>11} {:>12} {:>10}", "cell", "row", "col", "placements", "b", "tree nodes");
+    println!(
+        "ply {}{}, {} empty sites",
+        a.ply,
+        if a.adj { ":adj" } else { "" },
+        st.open_cells().len()
+    );
+    println!(
+        "{:>5} {:>4} {:>4} {:>11} {:>12} {:>10}",
+        "cell", "row", "col", "placements", "b", "tree nodes"
+    );
     for (cell, b, size) in sel.scores(&mut st) {
-        println!("{cell:>5} {:>4} {:>4} {:>11} {b:>12.9} {size:>10}", cell / w, cell % w, st.count(cell));
+        println!(
+            "{cell:>5} {:>4} {:>4} {:>11} {b:>12.9} {size:>10}",
+            cell / w,
+            cell % w,
+            st.count(cell)
+        );
     }
     match sel.pick(&mut st) {
         Pick::Site(c) => println!("chosen site: cell {c} (row {}, column {})", c / w, c % w),

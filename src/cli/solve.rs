@@ -42,13 +42,22 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     catch_interrupts();
     let limits = Limits {
         max_nodes: a.max_nodes,
-        deadline: a.timeout.map(|s| Instant::now() + Duration::from_secs_f64(s)),
-        max_solutions: if a.all { None } else { Some(a.solutions.unwrap_or(1)) },
+        deadline: a
+            .timeout
+            .map(|s| Instant::now() + Duration::from_secs_f64(s)),
+        max_solutions: if a.all {
+            None
+        } else {
+            Some(a.solutions.unwrap_or(1))
+        },
         keep: a.keep,
     };
     let result = search::solve(&puzzle, a.select, &limits, &INTERRUPTED);
     if a.json {
-        println!("{}", serde_json::to_string(&result).expect("results serialize"));
+        println!(
+            "{}",
+            serde_json::to_string(&result).expect("results serialize")
+        );
     } else if a.quiet {
         println!(
             "{}: {} solution(s), {}exhaustive, {} nodes, {:.3} s",

@@ -18,6 +18,8 @@ use std::time::Instant;
 pub fn solve(puzzle: &Puzzle, h: Heuristic, limits: &Limits, stop: &AtomicBool) -> SolveResult {
     let start = Instant::now();
     let mut st = State::new(puzzle);
-    let stats = crate::with_selector!(h, &st, |sel| search(&mut st, &mut sel, puzzle, limits, stop));
+    let stats = crate::with_selector!(h, &st, |sel| search(
+        &mut st, &mut sel, puzzle, limits, stop
+    ));
     SolveResult::new(puzzle, h, 1, stats, start.elapsed().as_secs_f64())
 }

@@ -59,15 +59,26 @@ impl FromStr for Heuristic {
                 let n = parts.next().and_then(|n| n.parse::<u8>().ok());
                 let rule = parts.next();
                 match (n, rule, parts.next()) {
-                    (Some(n), None | Some("one") | Some("adj"), None) if (1..=MAX_PLY as u8).contains(&n) => {
-                        Ok(Heuristic::Ply { n, adj: rule == Some("adj") })
+                    (Some(n), None | Some("one") | Some("adj"), None)
+                        if (1..=MAX_PLY as u8).contains(&n) =>
+                    {
+                        Ok(Heuristic::Ply {
+                            n,
+                            adj: rule == Some("adj"),
+                        })
                     }
-                    _ => Err(format!("bad heuristic '{s}': expected ply:N or ply:N:adj with N in 1..={MAX_PLY}")),
+                    _ => Err(format!(
+                        "bad heuristic '{s}': expected ply:N or ply:N:adj with N in 1..={MAX_PLY}"
+                    )),
                 }
             }
             _ => Err(format!(
                 "unknown heuristic '{s}'; expected one of: {}",
-                HEURISTICS.iter().map(|h| h.0).collect::<Vec<_>>().join(", ")
+                HEURISTICS
+                    .iter()
+                    .map(|h| h.0)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )),
         }
     }

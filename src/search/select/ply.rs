@@ -114,7 +114,10 @@ impl Ply {
         let mut m = 0;
         for &p in &self.path[..k] {
             for &nb in st.neighbours(p) {
-                if nb != u32::MAX && st.is_empty(nb as usize) && !adjacent[..m].contains(&(nb as usize)) {
+                if nb != u32::MAX
+                    && st.is_empty(nb as usize)
+                    && !adjacent[..m].contains(&(nb as usize))
+                {
                     adjacent[m] = nb as usize;
                     m += 1;
                 }
@@ -201,7 +204,10 @@ impl Select for Ply {
                 }
             }
         }
-        debug_assert!(best != usize::MAX, "the site with the fewest placements always beats");
+        debug_assert!(
+            best != usize::MAX,
+            "the site with the fewest placements always beats"
+        );
         Pick::Site(best)
     }
 }
