@@ -1,0 +1,57 @@
+//! Throughput: nodes per second of each heuristic on a fixed node budget, plus the
+//! per-node primitives (candidate count, place/unplace, one selection at ply 1..4).
+//! Run with `cargo bench`; criterion reports time per iteration, and the node budget
+//! turns that into nodes/s (Throughput::Elements).
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
+use plytile::search::select::{Mrv, Ply, Select};
+use plytile::search::{solve, Heuristic, Limits, State};
+use std::hint::black_box;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+fn puzzle(name: &str) -> plytile::puzzle::Puzzle {
+    let path = format!("{}/puzzles/{name}", env!("CARGO_MANIFEST_DIR"));
+    read_puzzle(Path::new(&path), EdgeOrder::Urdl).unwrap()
+}
+
+fn nodes_per_second(c: &mut Criterion) {
+    let p = puzzle("brendan/pieces_07x07.txt");
+    let mut g = c.benchmark_group("nodes_7x7");
+    g.sample_size(10);
+    for (h, budget) in [("scan", 2_000_000u64), ("mrv", 500_000), ("ply:2", 50_000), ("ply:3", 20_000)] {
+        let heuristic: Heuristic = h.parse().unwrap();
+        let limits = Limits { max_nodes: Some(budget), max_solutions: None, ..Limits::default() };
+        g.throughput(Throughput::Elements(budget));
+        g.bench_function(h, |b| b.iter(|| black_box(solve(&p, heuristic, &limits, &AtomicBool::new(false)).nodes)));
+    }
+    g.finish();
+}
+
+fn per_node(c: &mut Criterion) {
+    let p = puzzle("brendan/pieces_08x08.txt");
+    let mut st = State::new(&p);
+    let mut g = c.benchmark_group("per_node_8x8");
+    g.bench_function("count_all_open_cells", |b| {
+        b.iter(|| st.open_cells().iter().map(|&c| st.count(c as usize)).sum::<u32>())
+    });
+    let mut cands = vec![0u64; st.words];
+    st.candidates_into(0, &mut cands);
+    let o = cands.iter().enumerate().find(|(_, w)| **w != 0).map(|(i, w)| i as u32 * 64 + w.trailing_zeros()).unwrap();
+    g.bench_function("place_unplace", |b| {
+        b.iter(|| {
+            st.place(0, black_box(o));
+            st.unplace(0);
+        })
+    });
+    g.bench_function("select_mrv", |b| b.iter(|| black_box(Mrv.pick(&mut st))));
+    for n in 2..=4 {
+        let mut sel = Ply::new(&st, n, false);
+        g.bench_function(format!("select_ply{n}"), |b| b.iter(|| black_box(sel.pick(&mut st))));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, nodes_per_second, per_node);
+criterion_main!(benches);
