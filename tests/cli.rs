@@ -1,0 +1,764 @@
+//! Tests of the `plytile` binary: exit codes, JSON output, verify, gen, convert, and
+//! one-line errors on malformed input.
+
+mod common;
+
+use common::{brute_force, cleanup, puzzle_path, scratch_dir};
+use plytile::puzzle::formats::{parse_board, read_puzzle, to_text, EdgeOrder};
+use plytile::puzzle::generate::{default_colours, generate};
+use plytile::puzzle::{verify, Puzzle};
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn plytile(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_plytile"))
+        .args(args)
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("run plytile")
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exited, not killed by a signal")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn p(rel: &str) -> String {
+    puzzle_path(rel).display().to_string()
+}
+
+fn s(path: &Path) -> String {
+    path.display().to_string()
+}
+
+fn no_panic(o: &Output, what: &str) {
+    let e = stderr(o);
+    assert!(!e.contains("panicked"), "{what}: panic: {e}");
+    assert!(!e.contains("RUST_BACKTRACE"), "{what}: panic: {e}");
+    assert!(o.status.code().is_some(), "{what}: killed by a signal");
+}
+
+/// An unsolvable puzzle that passes validation: one edge of one inner piece of a
+/// planted puzzle gets another inner colour, so that two colours occur an odd number
+/// of times and can no longer all be paired.
+fn unsolvable(seed: u64) -> Puzzle {
+    let (rim, inner) = (2, 3);
+    let mut q = generate(4, 4, rim, inner, seed).unwrap();
+    let i = q
+        .pieces
+        .iter()
+        .position(|x| x.iter().all(|&c| c != 0))
+        .unwrap();
+    let c = q.pieces[i][0];
+    let lo = rim as u8 + 1;
+    let other = lo + ((c - lo + 1) % inner as u8);
+    assert_ne!(other, c);
+    q.pieces[i][0] = other;
+    q.validate("unsolvable").unwrap();
+    assert_eq!(brute_force(&q).solutions, 0);
+    q
+}
+
+// ---------------------------------------------------------------------------------
+// solve: exit codes and output
+
+#[test]
+fn solve_exit_0_when_found() {
+    let o = plytile(&["solve", &p("brendan/pieces_04x04.txt")]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("solutions   1"), "{}", stdout(&o));
+    let o = plytile(&[
+        "solve",
+        &p("brendan/pieces_04x04.txt"),
+        "--all",
+        "--select",
+        "scan",
+        "-q",
+    ]);
+    assert_eq!(code(&o), 0);
+    assert!(
+        stdout(&o).contains("36 solution(s), exhaustive, 4471 nodes"),
+        "{}",
+        stdout(&o)
+    );
+    let o = plytile(&[
+        "solve",
+        &p("brendan/pieces_05x04.txt"),
+        "--solutions",
+        "7",
+        "-q",
+    ]);
+    assert_eq!(code(&o), 0);
+    assert!(
+        stdout(&o).contains("7 solution(s), not exhaustive"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn solve_exit_1_when_none_exists() {
+    let dir = scratch_dir("cli-unsolvable");
+    for seed in [1u64, 2, 3] {
+        let f = dir.join(format!("unsolvable{seed}.txt"));
+        std::fs::write(&f, to_text(&unsolvable(seed))).unwrap();
+        for sel in ["scan", "mrv"] {
+            let o = plytile(&["solve", &s(&f), "--select", sel]);
+            assert_eq!(code(&o), 1, "{sel}: {}", stderr(&o));
+            let o = plytile(&["solve", &s(&f), "--select", sel, "--all", "--json"]);
+            assert_eq!(code(&o), 1);
+            let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+            assert_eq!(v["solutions_found"], 0);
+            assert_eq!(v["exhaustive"], true);
+            assert_eq!(v["solutions"].as_array().unwrap().len(), 0);
+        }
+    }
+    cleanup(&dir);
+}
+
+#[test]
+fn solve_exit_3_when_stopped_by_a_limit() {
+    let o = plytile(&[
+        "solve",
+        &p("brendan/pieces_10x10.txt"),
+        "--max-nodes",
+        "10",
+        "--json",
+    ]);
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["nodes"], 10);
+    assert_eq!(v["exhaustive"], false);
+    assert_eq!(v["stopped_by"], "max_nodes");
+    let o = plytile(&[
+        "solve",
+        &p("brendan/pieces_16x16.txt"),
+        "--timeout",
+        "0.2",
+        "-q",
+    ]);
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    // E2 with its five hints, briefly
+    let o = plytile(&[
+        "solve",
+        &p("e2/e2pieces.txt"),
+        "--hints",
+        &p("e2/e2_hints.txt"),
+        "--max-nodes",
+        "2000",
+        "--json",
+    ]);
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let board = v["deepest"]["board"].as_array().unwrap();
+    assert_eq!(board.len(), 256);
+    assert_eq!(
+        board[8 * 16 + 7],
+        serde_json::json!([138, 2]),
+        "the starter piece is on its hint cell"
+    );
+}
+
+#[test]
+fn solve_json_has_the_documented_keys_and_verifies() {
+    let dir = scratch_dir("cli-json");
+    let puzzle = p("brendan/pieces_05x04.txt");
+    let o = plytile(&["solve", &puzzle, "--all", "--select", "scan", "--json"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.trim().lines().count(), 1, "one JSON object on one line");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for key in [
+        "select",
+        "solutions_found",
+        "exhaustive",
+        "stopped_by",
+        "nodes",
+        "nodes_per_depth",
+        "elapsed_s",
+        "nodes_per_s",
+        "solutions",
+        "deepest",
+        "puzzle",
+        "width",
+        "height",
+        "threads",
+        "version",
+    ] {
+        assert!(v.get(key).is_some(), "key {key} missing in {out}");
+    }
+    assert_eq!(v["select"], "scan");
+    assert_eq!(v["solutions_found"], 1952);
+    assert_eq!(v["exhaustive"], true);
+    assert_eq!(v["stopped_by"], serde_json::Value::Null);
+    assert_eq!(v["nodes"], 253_873);
+    assert_eq!(
+        (v["width"].as_u64(), v["height"].as_u64()),
+        (Some(5), Some(4))
+    );
+    let per: Vec<u64> = v["nodes_per_depth"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(per.iter().sum::<u64>(), 253_873);
+    assert_eq!(per[0], 1);
+    assert_eq!(per.len(), 21);
+    assert_eq!(per[20], 1952);
+    assert!(v["elapsed_s"].as_f64().unwrap() >= 0.0);
+    assert_eq!(v["deepest"]["depth"], 20);
+    assert_eq!(v["deepest"]["board"].as_array().unwrap().len(), 20);
+    // every kept solution is a solution (the library checker) ...
+    let puz = read_puzzle(Path::new(&puzzle), EdgeOrder::Urdl).unwrap();
+    let sols = v["solutions"].as_array().unwrap();
+    assert_eq!(sols.len(), 1000, "--keep defaults to 1000");
+    for sol in sols {
+        let b = parse_board(&sol.to_string(), "json", &puz).unwrap();
+        verify::check(&puz, &b, true).unwrap();
+    }
+    // ... and `plytile verify` accepts the whole result file
+    let res = dir.join("result.json");
+    std::fs::write(&res, &out).unwrap();
+    let o = plytile(&["verify", &puzzle, &s(&res)]);
+    assert_eq!(code(&o), 0, "{} {}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("a valid solution"));
+    // a tampered solution is rejected with exit 1
+    let mut bad = v.clone();
+    let r = bad["solutions"][0][7][1].as_u64().unwrap();
+    bad["solutions"][0][7][1] = serde_json::json!((r + 1) % 4);
+    let badf = dir.join("bad.json");
+    std::fs::write(&badf, bad.to_string()).unwrap();
+    let o = plytile(&["verify", &puzzle, &s(&badf)]);
+    assert_eq!(code(&o), 1, "{}", stdout(&o));
+    assert!(stdout(&o).contains("not a solution"));
+    // --keep bounds the boards, not the count
+    let o = plytile(&["solve", &puzzle, "--all", "--keep", "2", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["solutions_found"], 1952);
+    assert_eq!(v["select"], "mrv", "mrv is the default");
+    assert_eq!(v["solutions"].as_array().unwrap().len(), 2);
+    cleanup(&dir);
+}
+
+#[test]
+fn verify_brendan_solution_files() {
+    for size in ["03x03", "06x06", "16x16", "20x20", "12x05"] {
+        let o = plytile(&[
+            "verify",
+            &p(&format!("brendan/pieces_{size}.txt")),
+            &p(&format!("brendan/solutions_{size}.txt")),
+        ]);
+        assert_eq!(code(&o), 0, "{size}: {} {}", stdout(&o), stderr(&o));
+        assert!(stdout(&o).contains("a valid solution"));
+    }
+    // a solution file against the wrong puzzle: input error (size mismatch)
+    let o = plytile(&[
+        "verify",
+        &p("brendan/pieces_06x06.txt"),
+        &p("brendan/solutions_05x05.txt"),
+    ]);
+    assert_eq!(code(&o), 2);
+    no_panic(&o, "wrong size");
+    // the right size but another piece set: not a solution
+    let o = plytile(&[
+        "verify",
+        &p("brendan-set2/pieces_06x06.txt"),
+        &p("brendan/solutions_06x06.txt"),
+    ]);
+    assert_eq!(code(&o), 1, "{}", stdout(&o));
+}
+
+#[test]
+fn gen_then_solve() {
+    let dir = scratch_dir("cli-gen");
+    let f = dir.join("g.txt");
+    let o = plytile(&[
+        "gen",
+        "--width",
+        "5",
+        "--height",
+        "4",
+        "--seed",
+        "11",
+        "-o",
+        &s(&f),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // the file is the library's generator output with the default colours
+    let (rim, inner) = default_colours(5, 4);
+    let want = to_text(&generate(5, 4, rim, inner, 11).unwrap());
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), want);
+    // and the same on stdout
+    let o = plytile(&["gen", "--width", "5", "--height", "4", "--seed", "11"]);
+    assert_eq!(stdout(&o), want);
+    let o = plytile(&["solve", &s(&f), "--all", "--json"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let n = v["solutions_found"].as_u64().unwrap();
+    assert!(n >= 1);
+    let puz = read_puzzle(&f, EdgeOrder::Urdl).unwrap();
+    assert_eq!(n, brute_force(&puz).solutions);
+    // explicit colours, RON output
+    let r = dir.join("g.ron");
+    let o = plytile(&[
+        "gen",
+        "--width",
+        "4",
+        "--height",
+        "4",
+        "--rim-colours",
+        "2",
+        "--inner-colours",
+        "2",
+        "--seed",
+        "3",
+        "-o",
+        &s(&r),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = plytile(&["solve", &s(&r), "--all", "--json", "--select", "scan"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        v["solutions_found"].as_u64().unwrap(),
+        brute_force(&generate(4, 4, 2, 2, 3).unwrap()).solutions
+    );
+    // bad generator arguments are input errors
+    for args in [
+        vec!["gen", "--width", "1", "--height", "4", "--seed", "1"],
+        vec![
+            "gen",
+            "--width",
+            "4",
+            "--height",
+            "4",
+            "--rim-colours",
+            "0",
+            "--seed",
+            "1",
+        ],
+        vec![
+            "gen",
+            "--width",
+            "4",
+            "--height",
+            "4",
+            "--rim-colours",
+            "200",
+            "--inner-colours",
+            "100",
+            "--seed",
+            "1",
+        ],
+        vec!["gen", "--width", "4", "--height", "4"],
+    ] {
+        let o = plytile(&args);
+        assert_eq!(code(&o), 2, "{args:?}");
+        no_panic(&o, "gen");
+    }
+    cleanup(&dir);
+}
+
+#[test]
+fn convert_round_trip() {
+    let dir = scratch_dir("cli-convert");
+    // a text puzzle with hints
+    let src = dir.join("h.txt");
+    let mut text = std::fs::read_to_string(puzzle_path("brendan/pieces_05x04.txt")).unwrap();
+    let sol = std::fs::read_to_string(puzzle_path("brendan/solutions_05x04.txt")).unwrap();
+    let puz = read_puzzle(&puzzle_path("brendan/pieces_05x04.txt"), EdgeOrder::Urdl).unwrap();
+    let b = parse_board(&sol, "s", &puz).unwrap();
+    let (q, r) = b[6].unwrap();
+    text += &format!("hint 1 1 {q} {r}\n");
+    std::fs::write(&src, &text).unwrap();
+    let ron = dir.join("h.ron");
+    let back = dir.join("back.txt");
+    let o = plytile(&["convert", &s(&src), "-o", &s(&ron)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&ron)
+        .unwrap()
+        .trim_start()
+        .starts_with('('));
+    let o = plytile(&["convert", &s(&ron), "-o", &s(&back)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let a = read_puzzle(&src, EdgeOrder::Urdl).unwrap();
+    let c = read_puzzle(&ron, EdgeOrder::Urdl).unwrap();
+    let d = read_puzzle(&back, EdgeOrder::Urdl).unwrap();
+    assert_eq!((a.width, a.height), (c.width, c.height));
+    assert_eq!(a.pieces, c.pieces);
+    assert_eq!(a.hints, c.hints);
+    assert_eq!(a.hints.len(), 1);
+    assert_eq!(d.pieces, a.pieces);
+    assert_eq!(d.hints, a.hints);
+    // ron -> txt -> ron is a fixed point
+    let ron2 = dir.join("again.ron");
+    let o = plytile(&["convert", &s(&back), "-o", &s(&ron2)]);
+    assert_eq!(code(&o), 0);
+    // (the name is the file stem: plain text keeps it only as a comment, which is
+    // not read back, so `back.txt` is named "back")
+    let again = std::fs::read_to_string(&ron2)
+        .unwrap()
+        .replace("name: \"back\"", "name: \"h\"");
+    assert_eq!(again, std::fs::read_to_string(&ron).unwrap());
+    // stdout
+    let o = plytile(&["convert", &s(&ron), "-o", "-", "--to", "txt"]);
+    assert_eq!(code(&o), 0);
+    assert_eq!(stdout(&o), std::fs::read_to_string(&back).unwrap());
+    // the hinted puzzle solves and its solutions keep the hint
+    let o = plytile(&["solve", &s(&ron), "--all", "--json"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    for sol in v["solutions"].as_array().unwrap() {
+        assert_eq!(sol[6], serde_json::json!([q, r]));
+    }
+    // --edge-order blrt through convert
+    let blrt = dir.join("blrt.txt");
+    let mut t = format!("{} {}\n", puz.width, puz.height);
+    for x in &puz.pieces {
+        t += &format!("{} {} {} {}\n", x[2], x[3], x[0], x[1]);
+    }
+    std::fs::write(&blrt, t).unwrap();
+    let norm = dir.join("norm.txt");
+    let o = plytile(&[
+        "convert",
+        &s(&blrt),
+        "--edge-order",
+        "blrt",
+        "-o",
+        &s(&norm),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        read_puzzle(&norm, EdgeOrder::Urdl).unwrap().pieces,
+        puz.pieces
+    );
+    // unknown output format
+    let o = plytile(&["convert", &s(&src), "-o", &s(&dir.join("x.json"))]);
+    assert_eq!(code(&o), 2);
+    no_panic(&o, "convert json");
+    cleanup(&dir);
+}
+
+// ---------------------------------------------------------------------------------
+// malformed input: exit 2, one line on stderr naming the file (and the line)
+
+const GOOD_3X3: &str =
+    "3 3\n0 0 1 1\n0 0 1 2\n0 0 2 1\n0 0 2 2\n0 1 3 1\n0 2 3 1\n0 1 3 2\n0 2 3 2\n3 3 3 3\n";
+
+fn assert_input_error(o: &Output, file: &str, line: Option<usize>, what: &str) {
+    no_panic(o, what);
+    let e = stderr(o);
+    assert_eq!(code(o), 2, "{what}: exit code; stderr {e}");
+    assert_eq!(e.lines().count(), 1, "{what}: stderr is one line: {e:?}");
+    assert!(e.ends_with('\n'));
+    assert!(e.contains(file), "{what}: names the file {file}: {e}");
+    if let Some(l) = line {
+        assert!(
+            e.contains(&format!("{file}:{l}:")),
+            "{what}: names line {l}: {e}"
+        );
+    }
+}
+
+#[test]
+fn good_3x3_is_fine() {
+    let dir = scratch_dir("cli-good");
+    let f = dir.join("good.txt");
+    std::fs::write(&f, GOOD_3X3).unwrap();
+    let o = plytile(&["solve", &s(&f), "--all", "-q"]);
+    assert!(code(&o) == 0 || code(&o) == 1, "{}", stderr(&o));
+    cleanup(&dir);
+}
+
+#[test]
+fn malformed_puzzle_files() {
+    let dir = scratch_dir("cli-bad");
+    let lines: Vec<&str> = GOOD_3X3.lines().collect();
+    let replace = |i: usize, with: &str| -> String {
+        let mut v = lines.clone();
+        v[i] = with;
+        v.join("\n") + "\n"
+    };
+    let cases: Vec<(&str, Vec<u8>, Option<usize>)> = vec![
+        ("truncated", replace(3, "0 0 2").into_bytes(), Some(4)),
+        (
+            "truncated_one_field",
+            replace(9, "3").into_bytes(),
+            Some(10),
+        ),
+        (
+            "cut_mid_file",
+            GOOD_3X3[..GOOD_3X3.len() - 8].as_bytes().to_vec(),
+            Some(9),
+        ),
+        ("five_fields", replace(5, "0 1 3 1 4").into_bytes(), Some(6)),
+        ("not_a_number", replace(2, "0 0 x 2").into_bytes(), Some(3)),
+        ("float", replace(2, "0 0 1.5 2").into_bytes(), Some(3)),
+        ("negative", replace(6, "0 2 -3 1").into_bytes(), Some(7)),
+        (
+            "too_big_colour",
+            replace(9, "3 3 256 3").into_bytes(),
+            Some(10),
+        ),
+        (
+            "huge_number",
+            replace(9, "3 3 99999999999999999999999 3").into_bytes(),
+            Some(10),
+        ),
+        ("bad_size", replace(0, "3 x").into_bytes(), Some(1)),
+        ("size_too_small", replace(0, "1 9").into_bytes(), Some(1)),
+        ("size_too_big", replace(0, "40 40").into_bytes(), Some(1)),
+        ("size_negative", replace(0, "-3 3").into_bytes(), Some(1)),
+        (
+            "too_few_pieces",
+            lines[..9].join("\n").into_bytes(),
+            Some(9),
+        ),
+        (
+            "too_many_pieces",
+            format!("{GOOD_3X3}3 3 3 3\n").into_bytes(),
+            Some(11),
+        ),
+        ("wrong_size_line", replace(0, "4 3").into_bytes(), Some(10)),
+        (
+            "hint_fields",
+            format!("{GOOD_3X3}hint 0 0 0\n").into_bytes(),
+            Some(11),
+        ),
+        (
+            "hint_not_number",
+            format!("{GOOD_3X3}hint 0 0 a 1\n").into_bytes(),
+            Some(11),
+        ),
+        (
+            "hint_negative",
+            format!("{GOOD_3X3}hint 0 -1 0 1\n").into_bytes(),
+            Some(11),
+        ),
+        (
+            "hint_rotation_word",
+            format!("{GOOD_3X3}hint 0 0 0 x\n").into_bytes(),
+            Some(11),
+        ),
+        (
+            "hint_outside",
+            format!("{GOOD_3X3}hint 5 0 0 0\n").into_bytes(),
+            None,
+        ),
+        (
+            "hint_piece_range",
+            format!("{GOOD_3X3}hint 0 0 9 0\n").into_bytes(),
+            None,
+        ),
+        (
+            "hint_rotation_range",
+            format!("{GOOD_3X3}hint 0 0 0 4\n").into_bytes(),
+            None,
+        ),
+        (
+            "hint_wrong_rim",
+            format!("{GOOD_3X3}hint 0 0 0 0\n").into_bytes(),
+            None,
+        ),
+        (
+            "hint_twice",
+            format!("{GOOD_3X3}hint 1 1 8 0\nhint 1 1 8 1\n").into_bytes(),
+            None,
+        ),
+        ("opposite_rims", replace(5, "0 1 0 1").into_bytes(), None),
+        ("wrong_kinds", replace(5, "1 1 3 1").into_bytes(), None),
+        ("empty", Vec::new(), None),
+        (
+            "only_comments",
+            b"# nothing here\n\n   # really\n".to_vec(),
+            None,
+        ),
+        ("only_size", b"3 3\n".to_vec(), None),
+        (
+            "random_bytes",
+            (0..400u32)
+                .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+                .collect(),
+            None,
+        ),
+        (
+            "ascii_noise",
+            b"@@@ !!! ???\nfoo bar baz qux\n".to_vec(),
+            Some(1),
+        ),
+        ("nul_bytes", b"3 3\n\0\0\0\0\n".to_vec(), Some(2)),
+        (
+            "bom_utf16",
+            vec![0xFF, 0xFE, b'3', 0, b' ', 0, b'3', 0],
+            None,
+        ),
+    ];
+    for (name, bytes, line) in &cases {
+        let f = dir.join(format!("{name}.txt"));
+        std::fs::write(&f, bytes).unwrap();
+        let file = s(&f);
+        let o = plytile(&["solve", &file]);
+        assert_input_error(&o, &file, *line, name);
+        // the same file is rejected the same way by the other puzzle readers
+        let o = plytile(&["convert", &file, "-o", &s(&dir.join("out.ron"))]);
+        assert_input_error(&o, &file, *line, &format!("convert {name}"));
+        let o = plytile(&["verify", &file, &p("brendan/solutions_03x03.txt")]);
+        assert_input_error(&o, &file, *line, &format!("verify {name}"));
+    }
+    // RON files
+    let ron_cases: Vec<(&str, &str)> = vec![
+        ("ron_truncated", "(\n    name: \"x\",\n    width: 3,\n"),
+        (
+            "ron_bad_type",
+            "(\n    width: \"three\",\n    height: 3,\n    pieces: [],\n)\n",
+        ),
+        (
+            "ron_wrong_count",
+            "(\n    width: 2,\n    height: 2,\n    pieces: [(0, 0, 1, 1)],\n)\n",
+        ),
+        ("ron_garbage", "(((((("),
+    ];
+    for (name, text) in &ron_cases {
+        let f = dir.join(format!("{name}.ron"));
+        std::fs::write(&f, text).unwrap();
+        let file = s(&f);
+        let o = plytile(&["solve", &file]);
+        assert_input_error(&o, &file, None, name);
+    }
+    // a file that does not exist
+    let missing = s(&dir.join("missing.txt"));
+    let o = plytile(&["solve", &missing]);
+    assert_input_error(&o, &missing, None, "missing file");
+    // a directory
+    let o = plytile(&["solve", &s(&dir)]);
+    assert_input_error(&o, &s(&dir), None, "directory");
+    cleanup(&dir);
+}
+
+#[test]
+fn malformed_hints_and_solution_files() {
+    let dir = scratch_dir("cli-bad-aux");
+    let e2 = p("e2/e2pieces.txt");
+    let hint_cases: Vec<(&str, &str, Option<usize>)> = vec![
+        ("hints_short", "I8 8 7 139\n", Some(1)),
+        ("hints_zero_piece", "# c\nI8 8 7 0 2\n", Some(2)),
+        ("hints_not_number", "I8 8 x 139 2\n", Some(1)),
+        ("hints_outside", "I8 8 17 139 2\n", None),
+        ("hints_wrong_rim", "A1 0 0 139 2\n", None),
+    ];
+    for (name, text, line) in &hint_cases {
+        let f = dir.join(format!("{name}.txt"));
+        std::fs::write(&f, text).unwrap();
+        let o = plytile(&["solve", &e2, "--hints", &s(&f), "--max-nodes", "10"]);
+        assert_input_error(&o, &s(&f), *line, name);
+    }
+    let puzzle = p("brendan/pieces_04x04.txt");
+    let sol_cases: Vec<(&str, String, Option<usize>)> = vec![
+        (
+            "sol_brendan_bad",
+            format!("4 4\n0 0 0\n1 x 0\n{}", "0 0 0\n".repeat(14)),
+            Some(3),
+        ),
+        ("sol_brendan_count", "4 4\n0 0 0\n1 1 0\n".into(), None),
+        (
+            "sol_brendan_offboard",
+            format!("4 4\n{}", "9 9 0\n".repeat(16)),
+            Some(2),
+        ),
+        ("sol_list_short", "0 0\n1 1\n".into(), None),
+        (
+            "sol_list_bad",
+            format!("{}0 0 0\n", "0 0\n".repeat(15)),
+            Some(16),
+        ),
+        (
+            "sol_list_piece_range",
+            format!("{}99 0\n", "0 0\n".repeat(15)),
+            Some(16),
+        ),
+        ("sol_json_bad", "{\"solutions\": [[1, 2]".into(), None),
+        ("sol_json_empty", "{}".into(), None),
+        ("sol_json_wrong_len", "[[0, 0]]".into(), None),
+        ("sol_empty", String::new(), None),
+    ];
+    for (name, text, line) in &sol_cases {
+        let f = dir.join(format!("{name}.txt"));
+        std::fs::write(&f, text).unwrap();
+        let o = plytile(&["verify", &puzzle, &s(&f)]);
+        assert_input_error(&o, &s(&f), *line, name);
+    }
+    let o = plytile(&["verify", &puzzle, &s(&dir.join("nope.json"))]);
+    assert_input_error(&o, "nope.json", None, "missing solution");
+    cleanup(&dir);
+}
+
+/// Bad flags and flag values: exit 2 and no panic.
+#[test]
+fn bad_flags_exit_2() {
+    let puzzle = p("brendan/pieces_03x03.txt");
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["solve", &puzzle, "--frobnicate"],
+        vec!["solve", &puzzle, "--select", "bogus"],
+        vec!["solve", &puzzle, "--select", ""],
+        vec!["solve", &puzzle, "--timeout", "-1"],
+        vec!["solve", &puzzle, "--timeout=-1"],
+        vec!["solve", &puzzle, "--timeout", "0"],
+        vec!["solve", &puzzle, "--timeout", "nan"],
+        vec!["solve", &puzzle, "--timeout", "inf"],
+        vec!["solve", &puzzle, "--max-nodes", "0"],
+        vec!["solve", &puzzle, "--max-nodes", "-5"],
+        vec!["solve", &puzzle, "--solutions", "0"],
+        vec!["solve", &puzzle, "--all", "--solutions", "3"],
+        vec!["solve", &puzzle, "--edge-order", "ldru"],
+        vec!["solve"],
+        vec!["frobnicate"],
+        vec![],
+        vec!["gen", "--width", "x", "--height", "3", "--seed", "1"],
+    ];
+    for args in &cases {
+        let o = plytile(args);
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        no_panic(&o, &format!("{args:?}"));
+        assert!(!stderr(&o).trim().is_empty(), "{args:?}: says why");
+    }
+}
+
+/// The brief's contract: every input error, flags included, is one line on stderr.
+/// clap's own usage errors are several lines (error, blank, tip/usage, "For more
+/// information").
+#[test]
+#[ignore = "bug: src/main.rs uses Cli::parse(), so clap usage errors (unknown flag, bad --select, --timeout -1) print 3-6 lines on stderr instead of one"]
+fn bad_flags_one_line() {
+    let puzzle = p("brendan/pieces_03x03.txt");
+    for args in [
+        vec!["solve", puzzle.as_str(), "--frobnicate"],
+        vec!["solve", puzzle.as_str(), "--select", "bogus"],
+        vec!["solve", puzzle.as_str(), "--timeout", "-1"],
+        vec!["solve", puzzle.as_str(), "--timeout=-1"],
+    ] {
+        let o = plytile(&args);
+        assert_eq!(code(&o), 2);
+        assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {:?}", stderr(&o));
+    }
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    let o = plytile(&["--help"]);
+    assert_eq!(code(&o), 0);
+    assert!(stdout(&o).contains("solve"));
+    let o = plytile(&["solve", "--help"]);
+    assert_eq!(code(&o), 0);
+    assert!(stdout(&o).contains("--select"));
+    let o = plytile(&["--version"]);
+    assert_eq!(code(&o), 0);
+    assert!(stdout(&o).contains(env!("CARGO_PKG_VERSION")));
+}

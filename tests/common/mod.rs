@@ -1,0 +1,221 @@
+//! Helpers shared by the integration tests, above all an independent brute-force
+//! counter that shares no code with the solver's `State` or search: it is written
+//! straight from the definitions in the README.
+//!
+//! - Rotation k = k clockwise quarter turns: side s (0 up, 1 right, 2 down, 3 left)
+//!   shows the listed edge (s - k) mod 4.
+//! - A piece fits a cell iff for every side: the side faces the board edge exactly
+//!   when the shown colour is 0, and for every placed neighbour the touching colours
+//!   are equal.
+//! - Cells are filled row-major from the top-left; hint cells are pre-filled and
+//!   skipped. Every (piece, rotation) is tried, so rotations of symmetric pieces,
+//!   identical pieces and board symmetries all count separately.
+//! - A node is a consistent partial placement; nodes[d] counts nodes with d pieces
+//!   placed beyond the hints (nodes[0] = 1, the root).
+
+#![allow(dead_code)]
+
+use plytile::puzzle::{Board, Hint, Puzzle};
+use std::path::{Path, PathBuf};
+
+/// The colour piece `piece` shows on side `side` after `rot` clockwise quarter turns.
+pub fn shown(piece: [u8; 4], rot: u8, side: usize) -> u8 {
+    piece[(side + 4 - rot as usize % 4) % 4]
+}
+
+/// The cell across `side` of (row, col), or None when that side faces the board edge.
+fn across(w: usize, h: usize, row: usize, col: usize, side: usize) -> Option<usize> {
+    match side {
+        0 => (row > 0).then(|| (row - 1) * w + col),
+        1 => (col + 1 < w).then(|| row * w + col + 1),
+        2 => (row + 1 < h).then(|| (row + 1) * w + col),
+        3 => (col > 0).then(|| row * w + col - 1),
+        _ => unreachable!(),
+    }
+}
+
+/// Does `piece` turned `rot` fit `cell` of `board` (the fit rule above)?
+pub fn fits(p: &Puzzle, board: &Board, cell: usize, piece: usize, rot: u8) -> bool {
+    let (w, h) = (p.width, p.height);
+    let (row, col) = (cell / w, cell % w);
+    for side in 0..4 {
+        let colour = shown(p.pieces[piece], rot, side);
+        match across(w, h, row, col, side) {
+            None => {
+                if colour != 0 {
+                    return false;
+                }
+            }
+            Some(nb) => {
+                if colour == 0 {
+                    return false;
+                }
+                if let Some((q, r)) = board[nb] {
+                    if shown(p.pieces[q], r, (side + 2) % 4) != colour {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Result of the brute force.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Brute {
+    pub solutions: u64,
+    /// Nodes per depth beyond the hints, trailing zero depths trimmed (the root kept).
+    pub nodes_per_depth: Vec<u64>,
+    /// Every solution, when asked to collect them.
+    pub boards: Vec<Board>,
+}
+
+struct Run<'a> {
+    p: &'a Puzzle,
+    order: Vec<usize>,
+    board: Board,
+    used: Vec<bool>,
+    nodes: Vec<u64>,
+    solutions: u64,
+    collect: bool,
+    boards: Vec<Board>,
+}
+
+impl Run<'_> {
+    fn go(&mut self, depth: usize) {
+        self.nodes[depth] += 1;
+        if depth == self.order.len() {
+            self.solutions += 1;
+            if self.collect {
+                self.boards.push(self.board.clone());
+            }
+            return;
+        }
+        let cell = self.order[depth];
+        for piece in 0..self.p.pieces.len() {
+            if self.used[piece] {
+                continue;
+            }
+            for rot in 0..4u8 {
+                if fits(self.p, &self.board, cell, piece, rot) {
+                    self.used[piece] = true;
+                    self.board[cell] = Some((piece, rot));
+                    self.go(depth + 1);
+                    self.board[cell] = None;
+                    self.used[piece] = false;
+                }
+            }
+        }
+    }
+}
+
+fn run(p: &Puzzle, collect: bool) -> Brute {
+    let n = p.width * p.height;
+    let mut board: Board = vec![None; n];
+    let mut used = vec![false; p.pieces.len()];
+    for h in &p.hints {
+        board[h.row * p.width + h.col] = Some((h.piece, h.rotation));
+        used[h.piece] = true;
+    }
+    let order: Vec<usize> = (0..n).filter(|&c| board[c].is_none()).collect();
+    let mut r = Run {
+        p,
+        nodes: vec![0; order.len() + 1],
+        order,
+        board,
+        used,
+        solutions: 0,
+        collect,
+        boards: Vec::new(),
+    };
+    r.go(0);
+    let mut nodes = r.nodes;
+    while nodes.len() > 1 && nodes.last() == Some(&0) {
+        nodes.pop();
+    }
+    Brute {
+        solutions: r.solutions,
+        nodes_per_depth: nodes,
+        boards: r.boards,
+    }
+}
+
+/// Counts solutions and nodes per depth by plain row-major backtracking.
+pub fn brute_force(p: &Puzzle) -> Brute {
+    run(p, false)
+}
+
+/// Like [`brute_force`], also returning every solution board.
+pub fn brute_force_all(p: &Puzzle) -> Brute {
+    run(p, true)
+}
+
+/// A hint that puts the cell `cell` of `board` in place.
+pub fn hint_from(p: &Puzzle, board: &Board, cell: usize) -> Hint {
+    let (piece, rotation) = board[cell].expect("a full board");
+    Hint {
+        row: cell / p.width,
+        col: cell % p.width,
+        piece,
+        rotation,
+    }
+}
+
+/// SplitMix64, for reproducible test randomness without extra crates.
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// In 0..n (slightly biased; fine for tests).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i + 1);
+            v.swap(i, j);
+        }
+    }
+}
+
+/// The crate root (where `puzzles/` lives).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A shipped puzzle file, e.g. `puzzle_path("brendan/pieces_06x06.txt")`.
+pub fn puzzle_path(rel: &str) -> PathBuf {
+    root().join("puzzles").join(rel)
+}
+
+/// A fresh, unique scratch directory under the system temp dir.
+pub fn scratch_dir(tag: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    let k = N.fetch_add(1, Ordering::SeqCst);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let d = std::env::temp_dir().join(format!(
+        "plytile-test-{tag}-{}-{k}-{nanos}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&d).expect("create scratch dir");
+    d
+}
+
+/// Removes a scratch directory (best effort).
+pub fn cleanup(dir: &Path) {
+    let _ = std::fs::remove_dir_all(dir);
+}
