@@ -20,11 +20,22 @@ fn nodes_per_second(c: &mut Criterion) {
     let p = puzzle("brendan/pieces_07x07.txt");
     let mut g = c.benchmark_group("nodes_7x7");
     g.sample_size(10);
-    for (h, budget) in [("scan", 2_000_000u64), ("mrv", 500_000), ("ply:2", 50_000), ("ply:3", 20_000)] {
+    for (h, budget) in [
+        ("scan", 2_000_000u64),
+        ("mrv", 500_000),
+        ("ply:2", 50_000),
+        ("ply:3", 20_000),
+    ] {
         let heuristic: Heuristic = h.parse().unwrap();
-        let limits = Limits { max_nodes: Some(budget), max_solutions: None, ..Limits::default() };
+        let limits = Limits {
+            max_nodes: Some(budget),
+            max_solutions: None,
+            ..Limits::default()
+        };
         g.throughput(Throughput::Elements(budget));
-        g.bench_function(h, |b| b.iter(|| black_box(solve(&p, heuristic, &limits, &AtomicBool::new(false)).nodes)));
+        g.bench_function(h, |b| {
+            b.iter(|| black_box(solve(&p, heuristic, &limits, &AtomicBool::new(false)).nodes))
+        });
     }
     g.finish();
 }
@@ -34,11 +45,21 @@ fn per_node(c: &mut Criterion) {
     let mut st = State::new(&p);
     let mut g = c.benchmark_group("per_node_8x8");
     g.bench_function("count_all_open_cells", |b| {
-        b.iter(|| st.open_cells().iter().map(|&c| st.count(c as usize)).sum::<u32>())
+        b.iter(|| {
+            st.open_cells()
+                .iter()
+                .map(|&c| st.count(c as usize))
+                .sum::<u32>()
+        })
     });
     let mut cands = vec![0u64; st.words];
     st.candidates_into(0, &mut cands);
-    let o = cands.iter().enumerate().find(|(_, w)| **w != 0).map(|(i, w)| i as u32 * 64 + w.trailing_zeros()).unwrap();
+    let o = cands
+        .iter()
+        .enumerate()
+        .find(|(_, w)| **w != 0)
+        .map(|(i, w)| i as u32 * 64 + w.trailing_zeros())
+        .unwrap();
     g.bench_function("place_unplace", |b| {
         b.iter(|| {
             st.place(0, black_box(o));
@@ -48,7 +69,9 @@ fn per_node(c: &mut Criterion) {
     g.bench_function("select_mrv", |b| b.iter(|| black_box(Mrv.pick(&mut st))));
     for n in 2..=4 {
         let mut sel = Ply::new(&st, n, false);
-        g.bench_function(format!("select_ply{n}"), |b| b.iter(|| black_box(sel.pick(&mut st))));
+        g.bench_function(format!("select_ply{n}"), |b| {
+            b.iter(|| black_box(sel.pick(&mut st)))
+        });
     }
     g.finish();
 }

@@ -13,7 +13,24 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = plytile::cli::Cli::parse();
+    let cli = match plytile::cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version: clap's own output, exit 0.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            // One line, as for every other bad input; `--help` has the rest.
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("bad usage");
+            eprintln!(
+                "plytile: {} (see --help)",
+                first.trim_start_matches("error: ")
+            );
+            return ExitCode::from(2);
+        }
+    };
     match plytile::cli::run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {

@@ -735,7 +735,6 @@ fn bad_flags_exit_2() {
 /// clap's own usage errors are several lines (error, blank, tip/usage, "For more
 /// information").
 #[test]
-#[ignore = "bug: src/main.rs uses Cli::parse(), so clap usage errors (unknown flag, bad --select, --timeout -1) print 3-6 lines on stderr instead of one"]
 fn bad_flags_one_line() {
     let puzzle = p("brendan/pieces_03x03.txt");
     for args in [

@@ -12,7 +12,10 @@ use std::sync::atomic::AtomicBool;
 const KEEP: usize = 5_000;
 
 fn all(p: &Puzzle, h: Heuristic) -> plytile::report::SolveResult {
-    let limits = Limits { keep: KEEP, ..Limits::default() };
+    let limits = Limits {
+        keep: KEEP,
+        ..Limits::default()
+    };
     let r = solve(p, h, &limits, &AtomicBool::new(false));
     assert!(r.exhaustive);
     for i in 0..r.solutions.len() {
@@ -38,7 +41,11 @@ fn check_agreement(p: &Puzzle, expected: Option<u64>) {
     }
     for h in heuristics() {
         let r = all(p, h);
-        assert_eq!(r.solutions_found, mrv.solutions_found, "{} with {h}", p.name);
+        assert_eq!(
+            r.solutions_found, mrv.solutions_found,
+            "{} with {h}",
+            p.name
+        );
         if r.solutions_found <= KEEP as u64 {
             let mut a = r.solutions.clone();
             let mut b = mrv.solutions.clone();
@@ -48,14 +55,25 @@ fn check_agreement(p: &Puzzle, expected: Option<u64>) {
         }
         assert_eq!(r.nodes_per_depth[0], 1);
         if let Heuristic::Ply { n: 1, .. } = h {
-            assert_eq!(r.nodes_per_depth, mrv.nodes_per_depth, "{}: ply:1 must visit the nodes of mrv", p.name);
+            assert_eq!(
+                r.nodes_per_depth, mrv.nodes_per_depth,
+                "{}: ply:1 must visit the nodes of mrv",
+                p.name
+            );
         }
     }
 }
 
 #[test]
 fn heuristics_agree_on_generated_puzzles() {
-    for (w, h, rim, inner, seed) in [(3, 3, 1, 1, 1), (4, 3, 2, 2, 2), (4, 4, 2, 2, 3), (4, 4, 2, 3, 4), (5, 3, 2, 3, 5), (4, 5, 2, 3, 6)] {
+    for (w, h, rim, inner, seed) in [
+        (3, 3, 1, 1, 1),
+        (4, 3, 2, 2, 2),
+        (4, 4, 2, 2, 3),
+        (4, 4, 2, 3, 4),
+        (5, 3, 2, 3, 5),
+        (4, 5, 2, 3, 6),
+    ] {
         let p = generate(w, h, rim, inner, seed).unwrap();
         check_agreement(&p, None);
     }
@@ -63,8 +81,18 @@ fn heuristics_agree_on_generated_puzzles() {
 
 #[test]
 fn heuristics_agree_on_brendan_puzzles() {
-    for (name, count) in [("03x03", 16), ("04x03", 32), ("04x04", 36), ("05x03", 78), ("05x04", 1952), ("05x05", 16)] {
-        let path = format!("{}/puzzles/brendan/pieces_{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    for (name, count) in [
+        ("03x03", 16),
+        ("04x03", 32),
+        ("04x04", 36),
+        ("05x03", 78),
+        ("05x04", 1952),
+        ("05x05", 16),
+    ] {
+        let path = format!(
+            "{}/puzzles/brendan/pieces_{name}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
         let p = read_puzzle(Path::new(&path), EdgeOrder::Urdl).unwrap();
         check_agreement(&p, Some(count));
     }
@@ -72,11 +100,19 @@ fn heuristics_agree_on_brendan_puzzles() {
 
 #[test]
 fn heuristics_agree_with_a_hint() {
-    let path = format!("{}/puzzles/brendan/pieces_05x04.txt", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/puzzles/brendan/pieces_05x04.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let mut p = read_puzzle(Path::new(&path), EdgeOrder::Urdl).unwrap();
     let sol = all(&p, Heuristic::Mrv).solution_board(0);
     let (piece, rotation) = sol[6].unwrap();
-    p.hints.push(plytile::puzzle::Hint { row: 1, col: 1, piece, rotation });
+    p.hints.push(plytile::puzzle::Hint {
+        row: 1,
+        col: 1,
+        piece,
+        rotation,
+    });
     p.validate("test").unwrap();
     check_agreement(&p, None);
 }
@@ -85,7 +121,10 @@ fn heuristics_agree_with_a_hint() {
 fn deeper_ply_on_brendan_5x5_visits_fewer_nodes() {
     // Exact node totals of the all-solutions search on Brendan's 5x5, pinned so that a
     // change in the heuristics' behaviour shows up here.
-    let path = format!("{}/puzzles/brendan/pieces_05x05.txt", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/puzzles/brendan/pieces_05x05.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let p = read_puzzle(Path::new(&path), EdgeOrder::Urdl).unwrap();
     let nodes = |h: &str| all(&p, h.parse().unwrap()).nodes;
     assert_eq!(nodes("scan"), 113_212);
@@ -103,8 +142,19 @@ fn heuristic_names_parse_and_print() {
     for s in ["scan", "mrv", "ply:1", "ply:2", "ply:3:adj", "ply:4"] {
         assert_eq!(s.parse::<Heuristic>().unwrap().to_string(), s);
     }
-    assert_eq!("ply:2:one".parse::<Heuristic>().unwrap().to_string(), "ply:2");
-    for bad in ["ply:0", "ply:5", "ply:x", "ply:2:foo", "ply:2:adj:x", "bfs", ""] {
+    assert_eq!(
+        "ply:2:one".parse::<Heuristic>().unwrap().to_string(),
+        "ply:2"
+    );
+    for bad in [
+        "ply:0",
+        "ply:5",
+        "ply:x",
+        "ply:2:foo",
+        "ply:2:adj:x",
+        "bfs",
+        "",
+    ] {
         assert!(bad.parse::<Heuristic>().is_err(), "{bad}");
     }
 }

@@ -11,7 +11,7 @@
 //!   top-left (`-` for an empty cell);
 //! - solve's JSON output (its first solution, or an array of `[piece, rotation]`).
 
-use super::{piece_text, Board, Hint, Piece, Placement, Puzzle};
+use super::{piece_text, Board, Hint, Item, Piece, Placement, Puzzle};
 use crate::error::{InputError, Result};
 use std::path::Path;
 
@@ -106,6 +106,9 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
     let mut size: Option<(usize, usize)> = None;
     let mut pieces: Vec<Piece> = Vec::new();
     let mut hints = Vec::new();
+    // File lines of each piece and hint, for validation messages.
+    let mut piece_lines = Vec::new();
+    let mut hint_lines = Vec::new();
     let mut last_line = 0;
     for (i, line) in text.lines().enumerate() {
         let ln = i + 1;
@@ -122,6 +125,7 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
                     "a hint line is `hint ROW COL PIECE ROT` (0-based)",
                 ));
             }
+            hint_lines.push(ln);
             hints.push(Hint {
                 row: number(t[1], "row", origin, ln)?,
                 col: number(t[2], "column", origin, ln)?,
@@ -156,6 +160,7 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
                     EdgeOrder::Blrt => [e[2], e[3], e[0], e[1]],
                 };
                 pieces.push(piece);
+                piece_lines.push(ln);
             }
             n => {
                 return Err(InputError::at(
@@ -194,7 +199,20 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
             ),
         ));
     }
-    Puzzle::new(origin, String::new(), w, h, pieces, hints)
+    let p = Puzzle {
+        name: String::new(),
+        width: w,
+        height: h,
+        pieces,
+        hints,
+        source: None,
+        notes: None,
+    };
+    p.validate_located(origin, &|item| match item {
+        Item::Piece(i) => piece_lines.get(i).copied(),
+        Item::Hint(k) => hint_lines.get(k).copied(),
+    })?;
+    Ok(p)
 }
 
 /// Writes the community plain text format (with plytile's hint lines).

@@ -71,6 +71,13 @@ pub struct Puzzle {
     pub notes: Option<String>,
 }
 
+/// A line-carrying item of a puzzle file, for error messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    Piece(usize),
+    Hint(usize),
+}
+
 /// Which part of the board a piece or cell belongs to, by its number of rim sides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -132,7 +139,23 @@ impl Puzzle {
     /// Checks everything that can be checked without searching. `origin` names the
     /// file in the messages.
     pub fn validate(&self, origin: &str) -> Result<()> {
+        self.validate_located(origin, &|_| None)
+    }
+
+    /// As [`Puzzle::validate`]; `line_of` gives the file line of a piece or hint, so
+    /// that a problem with one of them names its line.
+    pub fn validate_located(
+        &self,
+        origin: &str,
+        line_of: &dyn Fn(Item) -> Option<usize>,
+    ) -> Result<()> {
         let err = |m: String| Err(InputError::new(origin, m));
+        let err_at = |item: Item, m: String| {
+            Err(match line_of(item) {
+                Some(l) => InputError::at(origin, l, m),
+                None => InputError::new(origin, m),
+            })
+        };
         let (w, h) = (self.width, self.height);
         if !(2..=MAX_SIDE).contains(&w) || !(2..=MAX_SIDE).contains(&h) {
             return err(format!(
@@ -156,7 +179,7 @@ impl Puzzle {
                 1 => counts[1] += 1,
                 2 if adjacent => counts[0] += 1,
                 _ => {
-                    return err(format!(
+                    return err_at(Item::Piece(i), format!(
                         "piece {i} ({}) has the rim colour 0 on {rims} {}sides, which fits no cell of a {w}x{h} board",
                         piece_text(*p),
                         if rims == 2 { "opposite " } else { "" }
@@ -174,42 +197,57 @@ impl Puzzle {
         let mut seen_piece = vec![false; self.pieces.len()];
         for (k, hint) in self.hints.iter().enumerate() {
             if hint.row >= h || hint.col >= w {
-                return err(format!(
-                    "hint {k} is at row {} column {}, outside the {w}x{h} board",
-                    hint.row, hint.col
-                ));
+                return err_at(
+                    Item::Hint(k),
+                    format!(
+                        "hint {k} is at row {} column {}, outside the {w}x{h} board",
+                        hint.row, hint.col
+                    ),
+                );
             }
             if hint.piece >= self.pieces.len() {
-                return err(format!(
-                    "hint {k} names piece {}, but pieces are numbered 0..{}",
-                    hint.piece,
-                    self.pieces.len()
-                ));
+                return err_at(
+                    Item::Hint(k),
+                    format!(
+                        "hint {k} names piece {}, but pieces are numbered 0..{}",
+                        hint.piece,
+                        self.pieces.len()
+                    ),
+                );
             }
             if hint.rotation > 3 {
-                return err(format!(
-                    "hint {k} has rotation {}; rotations are 0..=3 clockwise quarter turns",
-                    hint.rotation
-                ));
+                return err_at(
+                    Item::Hint(k),
+                    format!(
+                        "hint {k} has rotation {}; rotations are 0..=3 clockwise quarter turns",
+                        hint.rotation
+                    ),
+                );
             }
             let cell = hint.row * w + hint.col;
             if std::mem::replace(&mut seen_cell[cell], true) {
-                return err(format!(
-                    "hint {k} is at row {} column {}, which another hint already fills",
-                    hint.row, hint.col
-                ));
+                return err_at(
+                    Item::Hint(k),
+                    format!(
+                        "hint {k} is at row {} column {}, which another hint already fills",
+                        hint.row, hint.col
+                    ),
+                );
             }
             if std::mem::replace(&mut seen_piece[hint.piece], true) {
-                return err(format!(
-                    "hint {k} uses piece {}, which another hint already uses",
-                    hint.piece
-                ));
+                return err_at(
+                    Item::Hint(k),
+                    format!(
+                        "hint {k} uses piece {}, which another hint already uses",
+                        hint.piece
+                    ),
+                );
             }
             let shown = rotated(self.pieces[hint.piece], hint.rotation);
             for (side, &colour) in shown.iter().enumerate() {
                 let on_rim = self.neighbour(cell, side).is_none();
                 if on_rim != (colour == RIM) {
-                    return err(format!(
+                    return err_at(Item::Hint(k), format!(
                         "hint {k} (piece {} turned {}) shows colour {colour} on its {} side, which {} the rim",
                         hint.piece,
                         hint.rotation,
