@@ -18,7 +18,10 @@
 //!    swap-removes the cell to just past the end; the matching unplace (always LIFO)
 //!    re-extends the list over it. The set is restored exactly, the order may differ,
 //!    so nothing may depend on that order (heuristics break ties by cell index).
-//! 5. `unplace` exactly undoes the last `place`.
+//! 5. `unplace` exactly undoes the last `place`: `place` narrows each empty
+//!    neighbour's `fits` by one AND with the colour it now faces (that side's
+//!    requirement was "any non-rim colour", and the colour mask is a subset of it),
+//!    after saving the old words on the `undo` stack; `unplace` pops them back.
 
 use crate::puzzle::{rotated, Board, Puzzle, RIM};
 
@@ -47,6 +50,9 @@ pub struct State {
     open: Vec<u32>,
     open_pos: Vec<u32>,
     n_open: usize,
+    /// Saved `fits` words of the neighbours each `place` narrowed (invariant 5).
+    /// Reserved up front for a full board, so pushing never allocates.
+    undo: Vec<u64>,
     /// Cells filled by hints, placed at construction; depth counts beyond them.
     hint_count: usize,
 }
@@ -100,6 +106,7 @@ impl State {
             open: (0..n as u32).collect(),
             open_pos: (0..n as u32).collect(),
             n_open: n,
+            undo: Vec::with_capacity(4 * n * words),
             hint_count: 0,
         };
         for c in 0..n {
@@ -214,10 +221,19 @@ impl State {
         self.open_pos[last as usize] = pos as u32;
         self.open_pos[cell] = (self.n_open - 1) as u32;
         self.n_open -= 1;
+        let words = self.words;
+        let stride = self.any + 1;
         for side in 0..4 {
             let nb = self.neighbours[cell][side];
             if nb != NONE && self.board[nb as usize] == EMPTY {
-                self.refresh(nb as usize);
+                let facing = (side + 2) & 3;
+                let colour = self.edges[o as usize][side] as usize;
+                let mask = &self.side_mask[(facing * stride + colour) * words..][..words];
+                let fits = &mut self.fits[nb as usize * words..][..words];
+                self.undo.extend_from_slice(fits);
+                for (f, m) in fits.iter_mut().zip(mask) {
+                    *f &= m;
+                }
             }
         }
     }
@@ -236,14 +252,16 @@ impl State {
         self.free[piece / 16] |= 0xF << (4 * (piece % 16));
         // The cell sits just past the end of the open list (invariant 4).
         self.n_open += 1;
-        for side in 0..4 {
+        // Restore the neighbours' fits in the reverse order of `place` (invariant 5).
+        let words = self.words;
+        for side in (0..4).rev() {
             let nb = self.neighbours[cell][side];
             if nb != NONE && self.board[nb as usize] == EMPTY {
-                self.refresh(nb as usize);
+                let top = self.undo.len() - words;
+                self.fits[nb as usize * words..][..words].copy_from_slice(&self.undo[top..]);
+                self.undo.truncate(top);
             }
         }
-        // `refresh(cell)` is not needed: fits of a filled cell were left as they were
-        // when it was emptied, and no neighbour changed since (LIFO).
     }
 
     /// The board as (piece, rotation) per cell.
