@@ -3,7 +3,9 @@
 
 mod convert;
 mod gen;
+mod merge;
 mod solve;
+mod split;
 mod verify;
 
 use crate::error::{InputError, Result};
@@ -36,6 +38,10 @@ pub enum Command {
     Verify(verify::VerifyArgs),
     /// Convert a puzzle between formats (.ron, .txt).
     Convert(convert::ConvertArgs),
+    /// Write the subproblems of a search as N job files for other machines.
+    Split(split::SplitArgs),
+    /// Sum the JSON results of shards or jobs into one result.
+    Merge(merge::MergeArgs),
 }
 
 /// How to read a puzzle file; shared by every subcommand that takes one.
@@ -93,6 +99,8 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Gen(a) => gen::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Convert(a) => convert::run(a),
+        Command::Split(a) => split::run(a),
+        Command::Merge(a) => merge::run(a),
     }
 }
 
