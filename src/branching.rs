@@ -264,7 +264,15 @@ impl LocalTree {
         assert!(n >= 1, "ply must be at least 1");
         assert!(b >= 0.0, "b must be non-negative, got {b}");
         // sums[j] = labels of the closed children of the open level-(j-1) node.
-        let mut sums = vec![0.0_f64; n + 2];
+        // The solver calls this per node: a stack buffer for the plies it uses.
+        let mut stack = [0.0_f64; 16];
+        let mut heap = Vec::new();
+        let sums: &mut [f64] = if n + 2 <= stack.len() {
+            &mut stack[..n + 2]
+        } else {
+            heap.resize(n + 2, 0.0);
+            &mut heap
+        };
         let close = |sums: &mut [f64], j: usize| {
             let label = if j == n {
                 1.0
@@ -281,7 +289,7 @@ impl LocalTree {
                 continue;
             }
             while open >= level {
-                close(&mut sums, open);
+                close(sums, open);
                 open -= 1;
                 if open == 0 && sums[1] >= cap {
                     return sums[1];
@@ -290,7 +298,7 @@ impl LocalTree {
             open = level;
         }
         while open >= 1 {
-            close(&mut sums, open);
+            close(sums, open);
             open -= 1;
         }
         sums[1]

@@ -3,11 +3,12 @@
 //! Data flows one way: a file becomes a [`puzzle::Puzzle`], the puzzle becomes a
 //! search [`search::State`], a [`search::Select`] heuristic picks the next site at
 //! every node, the depth-first driver counts and reports, and reports become text or
-//! JSON. Math that needs no board ([`branching`]) lives apart from the board.
+//! JSON. Math that needs no board ([`branching`], [`growth`]) lives apart from it.
 
 pub mod branching;
 pub mod cli;
 pub mod error;
+pub mod growth;
 pub mod puzzle;
 pub mod report;
 pub mod search;

@@ -6,6 +6,13 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // A closed pipe (`plytile ... | head`) ends the program quietly, as in other Unix
+    // tools, instead of a panic on the next print.
+    #[cfg(unix)]
+    // SAFETY: resetting a signal disposition to its default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = plytile::cli::Cli::parse();
     match plytile::cli::run(cli) {
         Ok(code) => ExitCode::from(code),

@@ -27,12 +27,12 @@ pub fn run(a: ConvertArgs) -> Result<u8> {
     let text = match fmt.as_str() {
         "ron" => formats::to_ron(&p),
         "txt" => formats::to_text(&p),
-        other => {
-            return Err(InputError::new(
-                "--output",
-                format!("unknown format '{other}'; use a .ron or .txt file name (or --to ron|txt with -)"),
-            ))
-        }
+        other => return Err(InputError::new(
+            "--output",
+            format!(
+                "unknown format '{other}'; use a .ron or .txt file name (or --to ron|txt with -)"
+            ),
+        )),
     };
     write_output(&a.output, &text)?;
     Ok(0)

@@ -38,7 +38,9 @@ pub fn run(a: GenArgs) -> Result<u8> {
         a.seed,
     )?;
     match a.output {
-        Some(path) if path.extension().is_some_and(|e| e == "ron") => write_output(&path, &formats::to_ron(&p))?,
+        Some(path) if path.extension().is_some_and(|e| e == "ron") => {
+            write_output(&path, &formats::to_ron(&p))?
+        }
         Some(path) => write_output(&path, &formats::to_text(&p))?,
         None => print!("{}", formats::to_text(&p)),
     }

@@ -1,11 +1,14 @@
 //! The command line: one file per subcommand. Parsing only validates into plain
 //! structs; the library does the work. Errors are one line naming the file or flag.
 
+mod branching;
 mod convert;
+mod explain;
 mod gen;
 mod merge;
 mod solve;
 mod split;
+mod spectral;
 mod verify;
 
 use crate::error::{InputError, Result};
@@ -42,6 +45,12 @@ pub enum Command {
     Split(split::SplitArgs),
     /// Sum the JSON results of shards or jobs into one result.
     Merge(merge::MergeArgs),
+    /// The N-ply average local branching factor of a tree given as nested JSON lists.
+    Branching(branching::BranchingArgs),
+    /// Every empty site's N-ply branching factor and the site ply:N chooses.
+    Explain(explain::ExplainArgs),
+    /// Eigenvalues, spectral radius, period and N(d) of an equivalence graph (RON).
+    Spectral(spectral::SpectralArgs),
 }
 
 /// How to read a puzzle file; shared by every subcommand that takes one.
@@ -64,7 +73,10 @@ impl PuzzleArgs {
             let origin = h.display().to_string();
             let text = read_text(h)?;
             p.hints.extend(formats::parse_e2_hints(&text, &origin)?);
-            p.validate(&format!("{} with hints from {origin}", self.puzzle.display()))?;
+            p.validate(&format!(
+                "{} with hints from {origin}",
+                self.puzzle.display()
+            ))?;
         }
         Ok(p)
     }
@@ -73,8 +85,10 @@ impl PuzzleArgs {
 /// Reads a whole text file, naming it in the error.
 pub fn read_text(path: &Path) -> Result<String> {
     let origin = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| InputError::new(&origin, format!("cannot read: {e}")))?;
-    String::from_utf8(bytes).map_err(|_| InputError::new(&origin, "not a text file (invalid UTF-8)"))
+    let bytes =
+        std::fs::read(path).map_err(|e| InputError::new(&origin, format!("cannot read: {e}")))?;
+    String::from_utf8(bytes)
+        .map_err(|_| InputError::new(&origin, "not a text file (invalid UTF-8)"))
 }
 
 /// Writes `text` to `path` (or stdout for `-`) through a temporary file and a rename,
@@ -101,6 +115,9 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Convert(a) => convert::run(a),
         Command::Split(a) => split::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Branching(a) => branching::run(a),
+        Command::Explain(a) => explain::run(a),
+        Command::Spectral(a) => spectral::run(a),
     }
 }
 

@@ -20,7 +20,7 @@ pub struct SolveArgs {
     /// Add hints from an Eternity II hints file (`SQUARE ROW COL PIECE ROT`, piece 1-based).
     #[arg(long, value_name = "FILE", conflicts_with = "job")]
     pub hints: Option<PathBuf>,
-    /// Site-selection heuristic: scan, mrv.
+    /// Site-selection heuristic: scan, mrv, ply:N, ply:N:adj (N = 1..=4).
     #[arg(long, default_value = "mrv", conflicts_with = "job")]
     pub select: Heuristic,
     /// Worker threads (default: all cores). 1 without --shard/--job/--checkpoint is

@@ -61,7 +61,11 @@ pub fn read_puzzle(path: &Path, order: EdgeOrder) -> Result<Puzzle> {
 /// Parses the native RON format.
 pub fn parse_ron(text: &str, origin: &str) -> Result<Puzzle> {
     let p: Puzzle = ron::from_str(text).map_err(|e| {
-        InputError::at(origin, e.position.line, format!("not a valid puzzle RON file: {}", e.code))
+        InputError::at(
+            origin,
+            e.position.line,
+            format!("not a valid puzzle RON file: {}", e.code),
+        )
     })?;
     p.validate(origin)?;
     Ok(p)
@@ -79,12 +83,20 @@ pub fn to_ron(p: &Puzzle) -> String {
 
 /// Splits a line into its comment-free, whitespace-separated tokens.
 fn tokens(line: &str) -> Vec<&str> {
-    line.split('#').next().unwrap_or("").split_whitespace().collect()
+    line.split('#')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect()
 }
 
 fn number<T: std::str::FromStr>(tok: &str, what: &str, origin: &str, line: usize) -> Result<T> {
     tok.parse::<T>().map_err(|_| {
-        let hint = if tok.starts_with('-') { " (negative)" } else { "" };
+        let hint = if tok.starts_with('-') {
+            " (negative)"
+        } else {
+            ""
+        };
         InputError::at(origin, line, format!("'{tok}' is not a valid {what}{hint}"))
     })
 }
@@ -104,7 +116,11 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
         last_line = ln;
         if t[0] == "hint" {
             if t.len() != 5 {
-                return Err(InputError::at(origin, ln, "a hint line is `hint ROW COL PIECE ROT` (0-based)"));
+                return Err(InputError::at(
+                    origin,
+                    ln,
+                    "a hint line is `hint ROW COL PIECE ROT` (0-based)",
+                ));
             }
             hints.push(Hint {
                 row: number(t[1], "row", origin, ln)?,
@@ -119,8 +135,14 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
                 let w: usize = number(t[0], "board width", origin, ln)?;
                 let h: usize = number(t[1], "board height", origin, ln)?;
                 if !(2..=super::MAX_SIDE).contains(&w) || !(2..=super::MAX_SIDE).contains(&h) {
-                    return Err(InputError::at(origin, ln, format!(
-                        "board is {w}x{h}; each side must be 2..={}", super::MAX_SIDE)));
+                    return Err(InputError::at(
+                        origin,
+                        ln,
+                        format!(
+                            "board is {w}x{h}; each side must be 2..={}",
+                            super::MAX_SIDE
+                        ),
+                    ));
                 }
                 size = Some((w, h));
             }
@@ -136,9 +158,13 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
                 pieces.push(piece);
             }
             n => {
-                return Err(InputError::at(origin, ln, format!(
+                return Err(InputError::at(
+                    origin,
+                    ln,
+                    format!(
                     "expected a piece line of 4 colours `up right down left`, found {n} field{}",
-                    if n == 1 { "" } else { "s" })));
+                    if n == 1 { "" } else { "s" }),
+                ));
             }
         }
     }
@@ -158,8 +184,15 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
         }
     };
     if pieces.len() != w * h {
-        return Err(InputError::at(origin, last_line, format!(
-            "{} pieces for a {w}x{h} board, which needs {}", pieces.len(), w * h)));
+        return Err(InputError::at(
+            origin,
+            last_line,
+            format!(
+                "{} pieces for a {w}x{h} board, which needs {}",
+                pieces.len(),
+                w * h
+            ),
+        ));
     }
     Puzzle::new(origin, String::new(), w, h, pieces, hints)
 }
@@ -195,11 +228,19 @@ pub fn parse_e2_hints(text: &str, origin: &str) -> Result<Vec<Hint>> {
         }
         let ln = i + 1;
         if t.len() < 5 {
-            return Err(InputError::at(origin, ln, "a hint line is `SQUARE ROW COL PIECE ROT` (piece 1-based)"));
+            return Err(InputError::at(
+                origin,
+                ln,
+                "a hint line is `SQUARE ROW COL PIECE ROT` (piece 1-based)",
+            ));
         }
         let piece: usize = number(t[3], "piece number", origin, ln)?;
         if piece == 0 {
-            return Err(InputError::at(origin, ln, "piece numbers in a hints file are 1-based"));
+            return Err(InputError::at(
+                origin,
+                ln,
+                "piece numbers in a hints file are 1-based",
+            ));
         }
         hints.push(Hint {
             row: number(t[1], "row", origin, ln)?,
@@ -232,12 +273,20 @@ pub fn parse_board(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
         let w: usize = number(head[0], "board width", origin, *ln)?;
         let h: usize = number(head[1], "board height", origin, *ln)?;
         if (w, h) != (puzzle.width, puzzle.height) {
-            return Err(InputError::at(origin, *ln, format!(
-                "solution is for a {w}x{h} board, the puzzle is {}x{}", puzzle.width, puzzle.height)));
+            return Err(InputError::at(
+                origin,
+                *ln,
+                format!(
+                    "solution is for a {w}x{h} board, the puzzle is {}x{}",
+                    puzzle.width, puzzle.height
+                ),
+            ));
         }
         if lines.len() - 1 != n {
-            return Err(InputError::new(origin, format!(
-                "{} placements for {} pieces", lines.len() - 1, n)));
+            return Err(InputError::new(
+                origin,
+                format!("{} placements for {} pieces", lines.len() - 1, n),
+            ));
         }
         for (piece, (ln, t)) in lines[1..].iter().enumerate() {
             if t.len() != 3 {
@@ -247,33 +296,67 @@ pub fn parse_board(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
             let y: usize = number(t[1], "row y (from the bottom)", origin, *ln)?;
             let r: u8 = number(t[2], "rotation", origin, *ln)?;
             if x >= w || y >= h || r > 3 {
-                return Err(InputError::at(origin, *ln, format!("placement `{x} {y} {r}` is off the {w}x{h} board or r > 3")));
+                return Err(InputError::at(
+                    origin,
+                    *ln,
+                    format!("placement `{x} {y} {r}` is off the {w}x{h} board or r > 3"),
+                ));
             }
             let cell = (h - 1 - y) * w + x;
             if board[cell].is_some() {
-                return Err(InputError::at(origin, *ln, format!("cell x={x} y={y} is filled twice")));
+                return Err(InputError::at(
+                    origin,
+                    *ln,
+                    format!("cell x={x} y={y} is filled twice"),
+                ));
             }
             board[cell] = Some((piece, r));
         }
         return Ok(board);
     }
     if lines.len() != n {
-        return Err(InputError::new(origin, format!(
-            "{} `piece rotation` lines for a board of {n} cells", lines.len())));
+        return Err(InputError::new(
+            origin,
+            format!(
+                "{} `piece rotation` lines for a board of {n} cells",
+                lines.len()
+            ),
+        ));
     }
     for (cell, (ln, t)) in lines.iter().enumerate() {
         board[cell] = match t.as_slice() {
             ["-"] | ["-", "-"] | ["."] => None,
-            [p, r] => Some(placement(number(p, "piece index", origin, *ln)?, number(r, "rotation", origin, *ln)?, puzzle, origin, Some(*ln))?),
-            _ => return Err(InputError::at(origin, *ln, "expected `piece rotation` or `-`")),
+            [p, r] => Some(placement(
+                number(p, "piece index", origin, *ln)?,
+                number(r, "rotation", origin, *ln)?,
+                puzzle,
+                origin,
+                Some(*ln),
+            )?),
+            _ => {
+                return Err(InputError::at(
+                    origin,
+                    *ln,
+                    "expected `piece rotation` or `-`",
+                ))
+            }
         };
     }
     Ok(board)
 }
 
-fn placement(p: usize, r: u8, puzzle: &Puzzle, origin: &str, line: Option<usize>) -> Result<Placement> {
+fn placement(
+    p: usize,
+    r: u8,
+    puzzle: &Puzzle,
+    origin: &str,
+    line: Option<usize>,
+) -> Result<Placement> {
     if p >= puzzle.pieces.len() || r > 3 {
-        let msg = format!("placement ({p}, {r}): piece must be < {} and rotation <= 3", puzzle.pieces.len());
+        let msg = format!(
+            "placement ({p}, {r}): piece must be < {} and rotation <= 3",
+            puzzle.pieces.len()
+        );
         return Err(match line {
             Some(l) => InputError::at(origin, l, msg),
             None => InputError::new(origin, msg),
@@ -292,12 +375,18 @@ fn parse_board_json(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> 
             .ok_or_else(|| InputError::new(origin, "JSON result has no `solutions[0]` to read"))?,
         arr => arr,
     };
-    let arr = cells
-        .as_array()
-        .ok_or_else(|| InputError::new(origin, "expected an array of [piece, rotation] per cell"))?;
+    let arr = cells.as_array().ok_or_else(|| {
+        InputError::new(origin, "expected an array of [piece, rotation] per cell")
+    })?;
     if arr.len() != puzzle.cells() {
-        return Err(InputError::new(origin, format!(
-            "{} cells in the JSON board, the puzzle has {}", arr.len(), puzzle.cells())));
+        return Err(InputError::new(
+            origin,
+            format!(
+                "{} cells in the JSON board, the puzzle has {}",
+                arr.len(),
+                puzzle.cells()
+            ),
+        ));
     }
     arr.iter()
         .map(|c| {
@@ -308,8 +397,13 @@ fn parse_board_json(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> 
             let p = pr.and_then(|a| a[0].as_u64());
             let r = pr.and_then(|a| a[1].as_u64());
             match (p, r) {
-                (Some(p), Some(r)) if r <= 3 => placement(p as usize, r as u8, puzzle, origin, None).map(Some),
-                _ => Err(InputError::new(origin, format!("cell entry {c} is not [piece, rotation] or null"))),
+                (Some(p), Some(r)) if r <= 3 => {
+                    placement(p as usize, r as u8, puzzle, origin, None).map(Some)
+                }
+                _ => Err(InputError::new(
+                    origin,
+                    format!("cell entry {c} is not [piece, rotation] or null"),
+                )),
             }
         })
         .collect()

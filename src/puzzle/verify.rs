@@ -27,7 +27,11 @@ pub fn check(puzzle: &Puzzle, board: &Board, complete: bool) -> Result<(), Viola
     let (w, h) = (puzzle.width, puzzle.height);
     let v = |m: String| Err(Violation(m));
     if board.len() != w * h {
-        return v(format!("board has {} cells, puzzle has {}", board.len(), w * h));
+        return v(format!(
+            "board has {} cells, puzzle has {}",
+            board.len(),
+            w * h
+        ));
     }
     let mut used = vec![false; puzzle.pieces.len()];
     for (cell, c) in board.iter().enumerate() {
@@ -39,7 +43,9 @@ pub fn check(puzzle: &Puzzle, board: &Board, complete: bool) -> Result<(), Viola
             continue;
         };
         if p >= puzzle.pieces.len() || r > 3 {
-            return v(format!("cell row {row} column {col}: no piece {p} rotation {r}"));
+            return v(format!(
+                "cell row {row} column {col}: no piece {p} rotation {r}"
+            ));
         }
         if std::mem::replace(&mut used[p], true) {
             return v(format!("piece {p} is used twice"));
@@ -58,7 +64,9 @@ pub fn check(puzzle: &Puzzle, board: &Board, complete: bool) -> Result<(), Viola
         if col + 1 < w {
             if let Some((q, s)) = board[cell + 1] {
                 if q < puzzle.pieces.len() && shown(puzzle, p, r, 1) != shown(puzzle, q, s, 3) {
-                    return v(format!("join right of row {row} column {col} does not match"));
+                    return v(format!(
+                        "join right of row {row} column {col} does not match"
+                    ));
                 }
             }
         }

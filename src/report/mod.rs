@@ -56,11 +56,20 @@ pub struct SolveResult {
 }
 
 fn cells(board: &Board) -> Vec<Cell> {
-    board.iter().map(|c| c.map(|(p, r)| [p, r as usize])).collect()
+    board
+        .iter()
+        .map(|c| c.map(|(p, r)| [p, r as usize]))
+        .collect()
 }
 
 impl SolveResult {
-    pub fn new(puzzle: &Puzzle, select: Heuristic, threads: usize, stats: Stats, elapsed: Second) -> Self {
+    pub fn new(
+        puzzle: &Puzzle,
+        select: Heuristic,
+        threads: usize,
+        stats: Stats,
+        elapsed: Second,
+    ) -> Self {
         let nodes = stats.nodes();
         // Trim trailing depths no node reached, keeping at least the root.
         let mut per_depth = stats.nodes_per_depth;
@@ -79,11 +88,19 @@ impl SolveResult {
             nodes,
             nodes_per_depth: per_depth,
             elapsed_s: elapsed,
-            nodes_per_s: if elapsed > 0.0 { nodes as f64 / elapsed } else { 0.0 },
+            nodes_per_s: if elapsed > 0.0 {
+                nodes as f64 / elapsed
+            } else {
+                0.0
+            },
             solutions: stats
                 .solutions
                 .iter()
-                .map(|b| b.iter().map(|c| c.map(|(p, r)| [p, r as usize]).unwrap_or([0, 0])).collect())
+                .map(|b| {
+                    b.iter()
+                        .map(|c| c.map(|(p, r)| [p, r as usize]).unwrap_or([0, 0]))
+                        .collect()
+                })
                 .collect(),
             deepest: Deepest {
                 depth: stats.deepest,
@@ -109,7 +126,10 @@ impl SolveResult {
 
     /// Solution `i` as a board.
     pub fn solution_board(&self, i: usize) -> Board {
-        self.solutions[i].iter().map(|&[p, r]| Some((p, r as u8))).collect()
+        self.solutions[i]
+            .iter()
+            .map(|&[p, r]| Some((p, r as u8)))
+            .collect()
     }
 
     /// The human-readable report.
@@ -121,14 +141,26 @@ impl SolveResult {
             s.push('\n');
         }
         if self.solutions.is_empty() && self.deepest.depth > 0 {
-            s += &format!("deepest partial board ({} pieces beyond the hints):\n", self.deepest.depth);
-            let b: Board = self.deepest.board.iter().map(|c| c.map(|[p, r]| (p, r as u8))).collect();
+            s += &format!(
+                "deepest partial board ({} pieces beyond the hints):\n",
+                self.deepest.depth
+            );
+            let b: Board = self
+                .deepest
+                .board
+                .iter()
+                .map(|c| c.map(|[p, r]| (p, r as u8)))
+                .collect();
             s += &board::render(puzzle, &b);
             s.push('\n');
         }
         s += &format!(
             "puzzle      {} ({}x{}, {} pieces, {} hints)\n",
-            self.puzzle, self.width, self.height, puzzle.pieces.len(), puzzle.hints.len()
+            self.puzzle,
+            self.width,
+            self.height,
+            puzzle.pieces.len(),
+            puzzle.hints.len()
         );
         s += &format!("select      {}\n", self.select);
         s += &format!("solutions   {}\n", self.solutions_found);
@@ -140,7 +172,11 @@ impl SolveResult {
             }
         );
         s += &format!("nodes       {}\n", self.nodes);
-        s += &format!("deepest     {} of {}\n", self.deepest.depth, puzzle.cells() - puzzle.hints.len());
+        s += &format!(
+            "deepest     {} of {}\n",
+            self.deepest.depth,
+            puzzle.cells() - puzzle.hints.len()
+        );
         s += &format!("time        {:.3} s\n", self.elapsed_s);
         s += &format!("nodes/s     {:.3e}\n", self.nodes_per_s);
         s += "nodes per depth:\n";

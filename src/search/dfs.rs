@@ -65,7 +65,8 @@ impl Stats {
         }
         self.solutions_found += other.solutions_found;
         let room = keep.saturating_sub(self.solutions.len());
-        self.solutions.extend(other.solutions.into_iter().take(room));
+        self.solutions
+            .extend(other.solutions.into_iter().take(room));
         if other.deepest > self.deepest || self.deepest_board.is_empty() {
             self.deepest = other.deepest;
             self.deepest_board = other.deepest_board;

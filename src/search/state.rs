@@ -106,7 +106,10 @@ impl State {
             st.refresh(c);
         }
         for h in &puzzle.hints {
-            st.place(h.row * puzzle.width + h.col, 4 * h.piece as u32 + h.rotation as u32);
+            st.place(
+                h.row * puzzle.width + h.col,
+                4 * h.piece as u32 + h.rotation as u32,
+            );
         }
         st.hint_count = puzzle.hints.len();
         st
@@ -224,7 +227,10 @@ impl State {
     pub fn unplace(&mut self, cell: usize) {
         let o = self.board[cell];
         debug_assert!(o != EMPTY);
-        debug_assert!(self.open[self.n_open] as usize == cell, "unplace out of LIFO order");
+        debug_assert!(
+            self.open[self.n_open] as usize == cell,
+            "unplace out of LIFO order"
+        );
         self.board[cell] = EMPTY;
         let piece = o as usize / 4;
         self.free[piece / 16] |= 0xF << (4 * (piece % 16));
@@ -270,7 +276,9 @@ impl State {
         for c in 0..self.cells() {
             if self.board[c] == EMPTY {
                 fresh.refresh(c);
-                if fresh.fits[c * self.words..][..self.words] != self.fits[c * self.words..][..self.words] {
+                if fresh.fits[c * self.words..][..self.words]
+                    != self.fits[c * self.words..][..self.words]
+                {
                     return Err(format!("fits of cell {c} is stale"));
                 }
             }

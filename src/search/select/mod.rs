@@ -2,9 +2,11 @@
 //! heuristic, and one registry ([`HEURISTICS`]) that drives `--select` and its help.
 
 mod mrv;
+mod ply;
 mod scan;
 
 pub use mrv::Mrv;
+pub use ply::{Ply, MAX_PLY};
 pub use scan::Scan;
 
 use super::state::State;
@@ -21,8 +23,9 @@ pub enum Pick {
 }
 
 /// A site-selection heuristic. `pick` is called only at nodes with an empty cell.
+/// It may place and unplace pieces to look ahead, but must leave `st` as it found it.
 pub trait Select {
-    fn pick(&mut self, st: &State) -> Pick;
+    fn pick(&mut self, st: &mut State) -> Pick;
 }
 
 /// A heuristic by name, as given to `--select`.
@@ -32,12 +35,17 @@ pub enum Heuristic {
     Scan,
     /// The empty cell with the fewest legal placements (ties: lowest cell index).
     Mrv,
+    /// The smallest N-ply average local branching factor; `adj` = follow-ups at every
+    /// adjacent empty cell rather than at the one with the fewest placements.
+    Ply { n: u8, adj: bool },
 }
 
 /// Every `--select` value with its one-line description.
 pub const HEURISTICS: &[(&str, &str)] = &[
     ("scan", "row-major from the top-left, no lookahead (the textbook backtracker)"),
     ("mrv", "the empty cell with the fewest legal placements; ties: lowest cell index"),
+    ("ply:N", "smallest N-ply average local branching factor (N = 1..=4), follow-ups at the adjacent cell with the fewest placements"),
+    ("ply:N:adj", "as ply:N, follow-ups at every empty cell adjacent to the local placements"),
 ];
 
 impl FromStr for Heuristic {
@@ -46,9 +54,31 @@ impl FromStr for Heuristic {
         match s {
             "scan" => Ok(Heuristic::Scan),
             "mrv" => Ok(Heuristic::Mrv),
+            _ if s.starts_with("ply:") => {
+                let mut parts = s[4..].split(':');
+                let n = parts.next().and_then(|n| n.parse::<u8>().ok());
+                let rule = parts.next();
+                match (n, rule, parts.next()) {
+                    (Some(n), None | Some("one") | Some("adj"), None)
+                        if (1..=MAX_PLY as u8).contains(&n) =>
+                    {
+                        Ok(Heuristic::Ply {
+                            n,
+                            adj: rule == Some("adj"),
+                        })
+                    }
+                    _ => Err(format!(
+                        "bad heuristic '{s}': expected ply:N or ply:N:adj with N in 1..={MAX_PLY}"
+                    )),
+                }
+            }
             _ => Err(format!(
                 "unknown heuristic '{s}'; expected one of: {}",
-                HEURISTICS.iter().map(|h| h.0).collect::<Vec<_>>().join(", ")
+                HEURISTICS
+                    .iter()
+                    .map(|h| h.0)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )),
         }
     }
@@ -59,6 +89,8 @@ impl fmt::Display for Heuristic {
         match self {
             Heuristic::Scan => f.write_str("scan"),
             Heuristic::Mrv => f.write_str("mrv"),
+            Heuristic::Ply { n, adj: false } => write!(f, "ply:{n}"),
+            Heuristic::Ply { n, adj: true } => write!(f, "ply:{n}:adj"),
         }
     }
 }
@@ -88,6 +120,10 @@ macro_rules! with_selector {
             }
             $crate::search::select::Heuristic::Mrv => {
                 let mut $sel = $crate::search::select::Mrv;
+                $body
+            }
+            $crate::search::select::Heuristic::Ply { n, adj } => {
+                let mut $sel = $crate::search::select::Ply::new($st, n as usize, adj);
                 $body
             }
         }

@@ -8,7 +8,7 @@ pub struct Mrv;
 
 impl Select for Mrv {
     #[inline]
-    fn pick(&mut self, st: &State) -> Pick {
+    fn pick(&mut self, st: &mut State) -> Pick {
         let mut best = (u32::MAX, u32::MAX);
         for &c in st.open_cells() {
             let n = st.count(c as usize);

@@ -20,7 +20,7 @@ impl Scan {
 
 impl Select for Scan {
     #[inline]
-    fn pick(&mut self, st: &State) -> Pick {
+    fn pick(&mut self, st: &mut State) -> Pick {
         // When scan made every placement, the cell at depth d is order[d]; a board
         // filled some other way (a job prefix, `explain --moves`) falls back to the
         // first empty cell in order.

@@ -1,0 +1,37 @@
+//! `plytile spectral`: eigenvalues, spectral radius, period and N(d) of an
+//! equivalence graph (seed 001).
+
+use crate::error::{InputError, Result};
+use crate::growth;
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct SpectralArgs {
+    /// Equivalence graph (RON): `(classes: [..], children: [[..]..], start: [..])`,
+    /// `children[i][j]` = class-j children of a class-i node, `start` = N(0).
+    pub matrix: PathBuf,
+    /// Last depth of N(d).
+    #[arg(long, default_value_t = 12)]
+    pub depth: usize,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(a: SpectralArgs) -> Result<u8> {
+    let origin = a.matrix.display().to_string();
+    let text = super::read_text(&a.matrix)?;
+    let graph = growth::EquivalenceGraph::from_ron_str(&text)
+        .map_err(|e| InputError::new(origin, e.to_string()))?;
+    let report = growth::spectral_report(&graph, a.depth);
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string(&report).expect("reports serialize")
+        );
+    } else {
+        print!("{}", growth::render_text(&report));
+    }
+    Ok(0)
+}

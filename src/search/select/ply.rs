@@ -1,0 +1,213 @@
+//! `ply:N` and `ply:N:adj`: branch on the site with the smallest N-ply average local
+//! branching factor (seed 000; the measure itself is in [`crate::branching`]).
+//!
+//! The local tree of an empty site s: level 1 = the legal placements at s; below a
+//! level-k node (its k placements applied for real on the state, then taken back),
+//! the follow-up placements
+//! - `ply:N` (rule `one`): at the one empty cell adjacent to the k local placements
+//!   with the fewest legal placements (ties: lowest cell index);
+//! - `ply:N:adj`: at every empty cell adjacent to the local placements.
+//!
+//! When no empty cell is adjacent, the line continues unbranched to level N (label 1):
+//! that is "nothing left to decide here", never a dead end. So a site whose b is 0
+//! really proves the node dead: every placement at s leads to an empty cell with no
+//! legal placement.
+//!
+//! Selection never solves for b from scratch: a site beats the best b* so far exactly
+//! when LHS(b*) < b*^N, evaluated with the labels capped at b*^(N-k), so a walk stops
+//! as soon as a partial sum reaches its cap. Only a site that beats is walked once
+//! more in full to get its exact b (the new b*). Sites are tried in cell-index order
+//! and must beat strictly (by a relative 1e-12, above rounding), so ties go to the
+//! lowest cell index, as in `mrv`; `ply:1` visits exactly the nodes of `mrv`.
+
+use super::{Mrv, Pick, Select};
+use crate::branching::LocalTree;
+use crate::search::state::State;
+
+/// A site must beat b*^N by this relative margin to replace the best: rounding in
+/// b* can then never reorder two sites with the same tree.
+const TIE: f64 = 1e-12;
+
+/// Largest ply supported.
+pub const MAX_PLY: usize = 4;
+
+pub struct Ply {
+    n: usize,
+    adj: bool,
+    words: usize,
+    /// Scratch candidate sets, one per level: `cands[k * words..][..words]`.
+    cands: Vec<u64>,
+    /// The cells placed on the current local path (levels 1..=k).
+    path: [usize; MAX_PLY],
+    /// `pow[j]` = b*^j: the cap of a level-(N-j) label.
+    pow: [f64; MAX_PLY + 1],
+    /// Full local tree of a site that beat b*, to solve for its exact b.
+    tree: LocalTree,
+    recording: bool,
+}
+
+impl Ply {
+    pub fn new(st: &State, n: usize, adj: bool) -> Ply {
+        assert!((1..=MAX_PLY).contains(&n));
+        Ply {
+            n,
+            adj,
+            words: st.words,
+            cands: vec![0; (MAX_PLY + 1) * st.words],
+            path: [0; MAX_PLY],
+            pow: [1.0; MAX_PLY + 1],
+            tree: LocalTree::new(),
+            recording: false,
+        }
+    }
+
+    fn set_bound(&mut self, b: f64) {
+        for j in 0..=self.n {
+            self.pow[j] = b.powi(j as i32);
+        }
+    }
+
+    /// Sum of the level-1 labels of site `s`, stopping once it reaches `cap`.
+    fn root_sum(&mut self, st: &mut State, s: usize, cap: f64) -> f64 {
+        self.children(st, s, 0, cap)
+    }
+
+    /// Adds the labels of the placements at `c`, children of a level-k node, stopping
+    /// once the sum reaches `cap`.
+    fn children(&mut self, st: &mut State, c: usize, k: usize, cap: f64) -> f64 {
+        let leaves = k + 1 == self.n;
+        if leaves && !self.recording {
+            return st.count(c) as f64;
+        }
+        let w = self.words;
+        st.candidates_into(c, &mut self.cands[k * w..][..w]);
+        let mut sum = 0.0;
+        for i in 0..w {
+            while self.cands[k * w + i] != 0 {
+                let bits = self.cands[k * w + i];
+                self.cands[k * w + i] = bits & (bits - 1);
+                let o = (i * 64) as u32 + bits.trailing_zeros();
+                if self.recording {
+                    self.tree.push(k + 1);
+                }
+                if leaves {
+                    sum += 1.0;
+                } else {
+                    st.place(c, o);
+                    self.path[k] = c;
+                    sum += self.label(st, k + 1);
+                    st.unplace(c);
+                }
+                if sum >= cap {
+                    return sum;
+                }
+            }
+        }
+        sum
+    }
+
+    /// The label of a level-k node (k < N) whose path is placed on `st`.
+    fn label(&mut self, st: &mut State, k: usize) -> f64 {
+        let cap = self.pow[self.n - k];
+        // Empty cells adjacent to the local placements, in index order, deduplicated.
+        let mut adjacent = [0usize; 4 * MAX_PLY];
+        let mut m = 0;
+        for &p in &self.path[..k] {
+            for &nb in st.neighbours(p) {
+                if nb != u32::MAX
+                    && st.is_empty(nb as usize)
+                    && !adjacent[..m].contains(&(nb as usize))
+                {
+                    adjacent[m] = nb as usize;
+                    m += 1;
+                }
+            }
+        }
+        if m == 0 {
+            if self.recording {
+                for level in k + 1..=self.n {
+                    self.tree.push(level);
+                }
+            }
+            return cap.min(1.0);
+        }
+        let adjacent = &mut adjacent[..m];
+        adjacent.sort_unstable();
+        let sum = if self.adj {
+            let mut sum = 0.0;
+            for &c in adjacent.iter() {
+                sum += self.children(st, c, k, cap - sum);
+                if sum >= cap {
+                    break;
+                }
+            }
+            sum
+        } else {
+            let mut best = (u32::MAX, usize::MAX);
+            for &c in adjacent.iter() {
+                best = best.min((st.count(c), c));
+            }
+            self.children(st, best.1, k, cap)
+        };
+        sum.min(cap)
+    }
+
+    /// The exact b of site `s` (a full walk, recorded, then solved).
+    fn exact(&mut self, st: &mut State, s: usize) -> f64 {
+        self.set_bound(f64::INFINITY);
+        self.tree.clear();
+        self.recording = true;
+        self.root_sum(st, s, f64::INFINITY);
+        self.recording = false;
+        self.tree.branching_factor(self.n)
+    }
+
+    /// Every empty site with its exact b, in cell order (for `explain`).
+    pub fn scores(&mut self, st: &mut State) -> Vec<(usize, f64, usize)> {
+        let mut out = Vec::new();
+        for s in 0..st.cells() {
+            if st.is_empty(s) {
+                let b = self.exact(st, s);
+                out.push((s, b, self.tree.len()));
+            }
+        }
+        out
+    }
+}
+
+impl Select for Ply {
+    fn pick(&mut self, st: &mut State) -> Pick {
+        if self.n == 1 {
+            return Mrv.pick(st);
+        }
+        // b(s) <= (placements at s), so the fewest placements bound the best b.
+        let mut fewest = u32::MAX;
+        for &c in st.open_cells() {
+            fewest = fewest.min(st.count(c as usize));
+        }
+        if fewest == 0 {
+            return Pick::Dead;
+        }
+        let mut b_star = fewest as f64 * (1.0 + 1e-9);
+        let mut best = usize::MAX;
+        for s in 0..st.cells() {
+            if !st.is_empty(s) {
+                continue;
+            }
+            self.set_bound(b_star);
+            let target = self.pow[self.n] * (1.0 - TIE);
+            if self.root_sum(st, s, target) < target {
+                best = s;
+                b_star = self.exact(st, s);
+                if b_star == 0.0 {
+                    return Pick::Dead;
+                }
+            }
+        }
+        debug_assert!(
+            best != usize::MAX,
+            "the site with the fewest placements always beats"
+        );
+        Pick::Site(best)
+    }
+}
