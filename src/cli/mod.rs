@@ -5,7 +5,9 @@ mod branching;
 mod convert;
 mod explain;
 mod gen;
+mod merge;
 mod solve;
+mod split;
 mod spectral;
 mod verify;
 
@@ -39,6 +41,10 @@ pub enum Command {
     Verify(verify::VerifyArgs),
     /// Convert a puzzle between formats (.ron, .txt).
     Convert(convert::ConvertArgs),
+    /// Write the subproblems of a search as N job files for other machines.
+    Split(split::SplitArgs),
+    /// Sum the JSON results of shards or jobs into one result.
+    Merge(merge::MergeArgs),
     /// The N-ply average local branching factor of a tree given as nested JSON lists.
     Branching(branching::BranchingArgs),
     /// Every empty site's N-ply branching factor and the site ply:N chooses.
@@ -107,6 +113,8 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Gen(a) => gen::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Convert(a) => convert::run(a),
+        Command::Split(a) => split::run(a),
+        Command::Merge(a) => merge::run(a),
         Command::Branching(a) => branching::run(a),
         Command::Explain(a) => explain::run(a),
         Command::Spectral(a) => spectral::run(a),

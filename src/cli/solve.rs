@@ -2,18 +2,46 @@
 
 use super::{catch_interrupts, parse_seconds, PuzzleArgs, INTERRUPTED};
 use crate::error::Result;
+use crate::puzzle::formats::EdgeOrder;
 use crate::report::SolveResult;
-use crate::search::{self, Heuristic, Limits};
+use crate::search::{self, jobs, Heuristic, Limits, Spread};
 use clap::Args;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    #[command(flatten)]
-    pub input: PuzzleArgs,
+    /// Puzzle file: .ron (native) or plain text (`W H`, then `up right down left` lines).
+    #[arg(required_unless_present = "job")]
+    pub puzzle: Option<PathBuf>,
+    /// Edge order of a text file's piece lines: urdl (default) or blrt (Wortmann).
+    #[arg(long, default_value = "urdl")]
+    pub edge_order: EdgeOrder,
+    /// Add hints from an Eternity II hints file (`SQUARE ROW COL PIECE ROT`, piece 1-based).
+    #[arg(long, value_name = "FILE", conflicts_with = "job")]
+    pub hints: Option<PathBuf>,
     /// Site-selection heuristic: scan, mrv, ply:N, ply:N:adj (N = 1..=4).
-    #[arg(long, default_value = "mrv")]
+    #[arg(long, default_value = "mrv", conflicts_with = "job")]
     pub select: Heuristic,
+    /// Worker threads (default: all cores). 1 without --shard/--job/--checkpoint is
+    /// the plain depth-first search; any count gives the same nodes per depth.
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// Depth of the frontier of subproblems (default: the first level with at least
+    /// 8 subproblems per thread, or 64 per shard with --shard).
+    #[arg(long, value_name = "D", conflicts_with = "job")]
+    pub split_depth: Option<usize>,
+    /// Search only shard I of N (0 <= I < N) of the frontier; `plytile merge` sums shards.
+    #[arg(long, value_name = "I/N", value_parser = jobs::parse_shard, conflicts_with = "job")]
+    pub shard: Option<(usize, usize)>,
+    /// Search the subproblems of a job file written by `plytile split` (it names the
+    /// puzzle and the heuristic).
+    #[arg(long, value_name = "FILE", conflicts_with = "puzzle")]
+    pub job: Option<PathBuf>,
+    /// Record finished subproblems in FILE every few seconds and on Ctrl-C/SIGTERM;
+    /// running again with the same FILE resumes.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
     /// Find every solution (default: stop at the first).
     #[arg(long, conflicts_with = "solutions")]
     pub all: bool,
@@ -38,26 +66,35 @@ pub struct SolveArgs {
 }
 
 pub fn run(a: SolveArgs) -> Result<u8> {
-    let puzzle = a.input.load()?;
+    let job = match &a.job {
+        Some(path) => Some((path.display().to_string(), jobs::read_job(path)?)),
+        None => None,
+    };
+    let (puzzle, select) = match (&job, &a.puzzle) {
+        (Some((_, j)), _) => (j.puzzle.clone(), j.select),
+        (None, Some(path)) => {
+            let input = PuzzleArgs { puzzle: path.clone(), edge_order: a.edge_order, hints: a.hints.clone() };
+            (input.load()?, a.select)
+        }
+        (None, None) => unreachable!("clap requires PUZZLE or --job"),
+    };
+    let spread = Spread {
+        threads: a.threads.unwrap_or(0) as usize,
+        split_depth: a.split_depth,
+        shard: a.shard,
+        job,
+        checkpoint: a.checkpoint.clone(),
+    };
     catch_interrupts();
     let limits = Limits {
         max_nodes: a.max_nodes,
-        deadline: a
-            .timeout
-            .map(|s| Instant::now() + Duration::from_secs_f64(s)),
-        max_solutions: if a.all {
-            None
-        } else {
-            Some(a.solutions.unwrap_or(1))
-        },
+        deadline: a.timeout.map(|s| Instant::now() + Duration::from_secs_f64(s)),
+        max_solutions: if a.all { None } else { Some(a.solutions.unwrap_or(1)) },
         keep: a.keep,
     };
-    let result = search::solve(&puzzle, a.select, &limits, &INTERRUPTED);
+    let result = search::solve_with(&puzzle, select, &limits, &INTERRUPTED, &spread)?;
     if a.json {
-        println!(
-            "{}",
-            serde_json::to_string(&result).expect("results serialize")
-        );
+        println!("{}", serde_json::to_string(&result).expect("results serialize"));
     } else if a.quiet {
         println!(
             "{}: {} solution(s), {}exhaustive, {} nodes, {:.3} s",

@@ -45,6 +45,15 @@ pub struct SolveResult {
     pub solutions: Vec<Vec<[usize; 2]>>,
     pub deepest: Deepest,
     pub version: String,
+    /// `[i, n]` when this is shard i of n (`--shard`, `--job`); absent for a whole run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<[usize; 2]>,
+    /// Depth of the frontier of subproblems (absent for a plain single-thread run).
+    #[serde(default)]
+    pub split_depth: Option<usize>,
+    /// Subproblems searched (frontier units and the pieces workers gave away).
+    #[serde(default)]
+    pub subproblems: usize,
 }
 
 fn cells(board: &Board) -> Vec<Cell> {
@@ -99,6 +108,9 @@ impl SolveResult {
                 board: cells(&stats.deepest_board),
             },
             version: env!("CARGO_PKG_VERSION").to_string(),
+            shard: None,
+            split_depth: None,
+            subproblems: 1,
         }
     }
 

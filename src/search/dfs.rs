@@ -75,6 +75,32 @@ impl Stats {
     }
 }
 
+/// Work sharing, for the parallel driver (`search/parallel.rs`): at every poll (each
+/// [`CHECK_EVERY`] nodes) the search asks `wants`; when it says yes, the search offers
+/// the untried placements at its shallowest open depth to `take`, and drops them from
+/// its own stack if `take` accepts. Whoever receives them searches those subtrees, so
+/// counts stay exact. The per-node path is unchanged.
+pub trait Share {
+    /// Would an idle worker take work now? (A plain atomic load.)
+    fn wants(&mut self) -> bool;
+    /// `path`: the placements from the start node down to the node whose untried
+    /// placements at `site` are the bitset `untried`. Returns true if taken.
+    fn take(&mut self, path: &[(usize, u32)], site: usize, untried: &[u64]) -> bool;
+}
+
+/// Never shares: the single-thread search.
+pub struct NoShare;
+
+impl Share for NoShare {
+    #[inline]
+    fn wants(&mut self) -> bool {
+        false
+    }
+    fn take(&mut self, _: &[(usize, u32)], _: usize, _: &[u64]) -> bool {
+        false
+    }
+}
+
 /// Searches the subtree below the current node of `st` and leaves `st` as it found it.
 ///
 /// `stop` is polled every few thousand nodes: set it to interrupt (Ctrl-C, another
@@ -86,6 +112,18 @@ pub fn search<S: Select>(
     puzzle: &Puzzle,
     limits: &Limits,
     stop: &AtomicBool,
+) -> Stats {
+    search_sharing(st, sel, puzzle, limits, stop, &mut NoShare)
+}
+
+/// [`search`] that may give away parts of its tree through `share`.
+pub fn search_sharing<S: Select, W: Share>(
+    st: &mut State,
+    sel: &mut S,
+    puzzle: &Puzzle,
+    limits: &Limits,
+    stop: &AtomicBool,
+    share: &mut W,
 ) -> Stats {
     let d0 = st.depth();
     let top = st.max_depth();
@@ -158,6 +196,9 @@ pub fn search<S: Select>(
                     stats.stopped = Some(Stop::Timeout);
                     break 'run;
                 }
+                if share.wants() {
+                    offer(st, &site, &mut cands, words, d0, d, share);
+                }
             }
             continue;
         }
@@ -175,6 +216,19 @@ pub fn search<S: Select>(
     }
     stats.nodes_per_depth = nodes;
     stats
+}
+
+/// Offers the untried placements of the shallowest ancestor (depth d0..d) that has
+/// any; clears them if taken. The current node's own slot (depth d) is not yet filled.
+#[cold]
+fn offer<W: Share>(st: &State, site: &[usize], cands: &mut [u64], words: usize, d0: usize, d: usize, share: &mut W) {
+    let Some(k) = (d0..d).find(|&k| cands[k * words..][..words].iter().any(|&w| w != 0)) else {
+        return;
+    };
+    let path: Vec<(usize, u32)> = (d0..k).map(|j| (site[j], st.at(site[j]))).collect();
+    if share.take(&path, site[k], &cands[k * words..][..words]) {
+        cands[k * words..][..words].fill(0);
+    }
 }
 
 fn record_solution(st: &State, puzzle: &Puzzle, limits: &Limits, stats: &mut Stats) {

@@ -1,7 +1,9 @@
-//! The search: state (board and candidate sets), the depth-first driver, and the
-//! site-selection heuristics.
+//! The search: state (board and candidate sets), the depth-first driver, the
+//! site-selection heuristics, and the parallel driver with its files.
 
 pub mod dfs;
+pub mod jobs;
+pub mod parallel;
 pub mod select;
 pub mod state;
 
@@ -9,17 +11,104 @@ pub use dfs::{search, Limits, Stats, Stop};
 pub use select::{Heuristic, Pick, Select};
 pub use state::State;
 
+use crate::error::{InputError, Result};
 use crate::puzzle::Puzzle;
 use crate::report::SolveResult;
+use parallel::Split;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// Solves `puzzle` from its hints with heuristic `h` on one thread.
+/// How to spread a search (`solve --threads/--split-depth/--shard/--job/--checkpoint`).
+#[derive(Debug, Clone, Default)]
+pub struct Spread {
+    /// Worker threads; 0 = all cores.
+    pub threads: usize,
+    /// Frontier depth; default: the first level with 8 subproblems per thread
+    /// (64 per shard with `shard`).
+    pub split_depth: Option<usize>,
+    /// Search only shard i of n: frontier units with index = i (mod n).
+    pub shard: Option<(usize, usize)>,
+    /// Search the subproblems of a job file instead (`plytile split`).
+    pub job: Option<(String, jobs::Job)>,
+    /// Record finished subproblems here and resume from it.
+    pub checkpoint: Option<PathBuf>,
+}
+
+impl Spread {
+    pub fn threads(&self) -> usize {
+        if self.threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            self.threads
+        }
+    }
+}
+
+/// Solves `puzzle` from its hints with heuristic `h` on all cores.
 pub fn solve(puzzle: &Puzzle, h: Heuristic, limits: &Limits, stop: &AtomicBool) -> SolveResult {
+    solve_with(puzzle, h, limits, stop, &Spread::default()).expect("a whole-puzzle search has no input to reject")
+}
+
+/// Solves `puzzle` (or a part of it) as `spread` says. One thread and no parts: the
+/// plain depth-first search. Otherwise the frontier and the parallel driver
+/// ([`parallel`]); the counts are the same.
+pub fn solve_with(puzzle: &Puzzle, h: Heuristic, limits: &Limits, stop: &AtomicBool, spread: &Spread) -> Result<SolveResult> {
     let start = Instant::now();
-    let mut st = State::new(puzzle);
-    let stats = crate::with_selector!(h, &st, |sel| search(
-        &mut st, &mut sel, puzzle, limits, stop
-    ));
-    SolveResult::new(puzzle, h, 1, stats, start.elapsed().as_secs_f64())
+    let threads = spread.threads();
+    if threads == 1 && spread.shard.is_none() && spread.job.is_none() && spread.checkpoint.is_none() {
+        let mut st = State::new(puzzle);
+        let stats = crate::with_selector!(h, &st, |sel| search(&mut st, &mut sel, puzzle, limits, stop));
+        return Ok(SolveResult::new(puzzle, h, 1, stats, start.elapsed().as_secs_f64()));
+    }
+    let ck_name = spread.checkpoint.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+    let ck = match &spread.checkpoint {
+        Some(p) => jobs::read_checkpoint(p)?,
+        None => None,
+    };
+    // The plan: which subproblems, and whether this run counts the frontier itself.
+    let (units, base, split_depth, shard) = match &spread.job {
+        Some((origin, job)) => (job.units(origin)?, job.base(), job.split_depth, Some([job.job, job.jobs])),
+        None => {
+            let split = match (spread.split_depth, &ck, spread.shard) {
+                (Some(d), _, _) => Split::Depth(d),
+                (None, Some(ck), _) => Split::Depth(ck.split_depth),
+                (None, None, Some((_, n))) => Split::AtLeast(parallel::UNITS_PER_SHARD * n),
+                (None, None, None) => Split::AtLeast(parallel::UNITS_PER_THREAD * threads),
+            };
+            let f = parallel::frontier_of(puzzle, h, split);
+            let (i, n) = spread.shard.unwrap_or((0, 1));
+            let units = f.units.into_iter().skip(i).step_by(n).collect();
+            let base = if i == 0 { f.internal } else { Stats::default() };
+            (units, base, f.depth, spread.shard.map(|(i, n)| [i, n]))
+        }
+    };
+    let done = match &ck {
+        Some(ck) => {
+            ck.check(&ck_name, puzzle, h, split_depth, shard)?;
+            ck.records(&ck_name)?
+        }
+        None => Vec::new(),
+    };
+    let save_to = |path: &std::path::Path, records: &[parallel::Record]| {
+        jobs::write_checkpoint(path, &jobs::Checkpoint::new(puzzle, h, split_depth, shard, records))
+    };
+    let periodic = |records: &[parallel::Record]| {
+        if let Some(p) = &spread.checkpoint {
+            if let Err(e) = save_to(p, records) {
+                tracing::warn!("{e}");
+            }
+        }
+    };
+    let save: Option<&(dyn Fn(&[parallel::Record]) + Sync)> = spread.checkpoint.as_ref().map(|_| &periodic as _);
+    let out = parallel::run(puzzle, h, &units, base, done, limits, threads, stop, save)
+        .map_err(|e| InputError::new(spread.job.as_ref().map_or("--threads", |j| j.0.as_str()), e))?;
+    if let Some(p) = &spread.checkpoint {
+        save_to(p, &out.records)?;
+    }
+    let mut r = SolveResult::new(puzzle, h, threads, out.stats, start.elapsed().as_secs_f64());
+    r.shard = shard;
+    r.split_depth = Some(split_depth);
+    r.subproblems = out.subproblems;
+    Ok(r)
 }

@@ -1,0 +1,66 @@
+//! `plytile merge`: sums the JSON results of shards or jobs into one result.
+
+use super::read_text;
+use crate::error::{InputError, Result};
+use crate::report::{stop_text, SolveResult};
+use crate::search::jobs;
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// JSON results of `plytile solve --shard i/n --json` or `solve --job FILE --json`.
+    #[arg(required = true)]
+    pub results: Vec<PathBuf>,
+    /// Keep at most this many solution boards; all are counted.
+    #[arg(long, default_value_t = 1000)]
+    pub keep: usize,
+    /// Print the result as one JSON object (the schema of `solve --json`).
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(a: MergeArgs) -> Result<u8> {
+    let mut parts = Vec::new();
+    for path in &a.results {
+        let origin = path.display().to_string();
+        let text = read_text(path)?;
+        let r: SolveResult = serde_json::from_str(text.trim())
+            .map_err(|e| InputError::at(&origin, e.line(), format!("not a JSON result of `plytile solve --json`: {e}")))?;
+        parts.push((origin, r));
+    }
+    let (m, warnings) = jobs::merge(&parts, a.keep)?;
+    for w in warnings {
+        eprintln!("plytile: {w}");
+    }
+    if a.json {
+        println!("{}", serde_json::to_string(&m).expect("results serialize"));
+    } else {
+        print!("{}", render(&m, parts.len()));
+    }
+    Ok(m.exit_code())
+}
+
+/// The summary of `solve`'s text report (boards need the puzzle file; see `--json`).
+fn render(r: &SolveResult, parts: usize) -> String {
+    let mut s = String::new();
+    s += &format!("puzzle      {} ({}x{}), {} results merged\n", r.puzzle, r.width, r.height, parts);
+    s += &format!("select      {}\n", r.select);
+    s += &format!("solutions   {}\n", r.solutions_found);
+    s += &format!(
+        "exhaustive  {}\n",
+        match (r.exhaustive, r.stopped_by) {
+            (true, _) => "yes".to_string(),
+            (false, Some(stop)) => format!("no (stopped: {})", stop_text(stop)),
+            (false, None) => "no (shards missing)".to_string(),
+        }
+    );
+    s += &format!("nodes       {}\n", r.nodes);
+    s += &format!("deepest     {}\n", r.deepest.depth);
+    s += &format!("time        {:.3} s (longest part)\n", r.elapsed_s);
+    s += "nodes per depth:\n";
+    for (d, n) in r.nodes_per_depth.iter().enumerate() {
+        s += &format!("  {d:>4} {n:>16}\n");
+    }
+    s
+}

@@ -1,0 +1,358 @@
+//! Files for spreading one search over machines and time: job files (`split`), the
+//! merge of results (`merge`), and checkpoints (`--checkpoint`).
+//!
+//! A prefix is written as `[cell, piece, rotation]` triples from the root. Job files
+//! are RON, checkpoints and results JSON. Every file names the puzzle, the heuristic
+//! and the split depth, which fix the frontier ([`super::parallel::frontier`]).
+
+use super::dfs::Stats;
+use super::parallel::{Prefix, Record};
+use super::select::Heuristic;
+use crate::error::{InputError, Result};
+use crate::puzzle::{Board, Puzzle};
+use crate::report::{Deepest, SolveResult};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// A prefix as written in files: `[cell, piece, rotation]` per placement.
+pub type PrefixFile = Vec<[usize; 3]>;
+
+pub fn prefix_to_file(p: &[(usize, u32)]) -> PrefixFile {
+    p.iter().map(|&(c, o)| [c, o as usize / 4, o as usize % 4]).collect()
+}
+
+pub fn prefix_from_file(p: &[[usize; 3]]) -> std::result::Result<Prefix, String> {
+    p.iter()
+        .map(|&[c, piece, r]| {
+            if r > 3 || piece > u32::MAX as usize / 8 {
+                Err(format!("bad placement [{c}, {piece}, {r}]"))
+            } else {
+                Ok((c, (4 * piece + r) as u32))
+            }
+        })
+        .collect()
+}
+
+/// Parses `--shard i/n` (0 <= i < n).
+pub fn parse_shard(s: &str) -> std::result::Result<(usize, usize), String> {
+    let bad = || format!("'{s}' is not a shard i/n with 0 <= i < n (e.g. 0/4)");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if n == 0 || i >= n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// A 64-bit FNV-1a fingerprint of what the search depends on: size, pieces, hints.
+pub fn fingerprint(p: &Puzzle) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |x: u64| {
+        for b in x.to_le_bytes() {
+            h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+        }
+    };
+    eat(p.width as u64);
+    eat(p.height as u64);
+    for piece in &p.pieces {
+        eat(u32::from_le_bytes(*piece) as u64);
+    }
+    for hint in &p.hints {
+        eat(hint.row as u64);
+        eat(hint.col as u64);
+        eat(hint.piece as u64);
+        eat(hint.rotation as u64);
+    }
+    h
+}
+
+// ---------------------------------------------------------------- job files
+
+/// One job of `plytile split`: solve with `plytile solve --job FILE`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Job {
+    /// This job's index, 0-based, and the number of jobs.
+    pub job: usize,
+    pub jobs: usize,
+    pub select: Heuristic,
+    /// Depth of the frontier the prefixes come from.
+    pub split_depth: usize,
+    /// The frontier's internal nodes per depth: counted by job 0 only, empty otherwise.
+    pub frontier_nodes_per_depth: Vec<u64>,
+    /// This job's subproblems: frontier units with index = job (mod jobs).
+    pub prefixes: Vec<PrefixFile>,
+    pub puzzle: Puzzle,
+}
+
+impl Job {
+    pub fn units(&self, origin: &str) -> Result<Vec<Prefix>> {
+        self.prefixes
+            .iter()
+            .enumerate()
+            .map(|(i, p)| prefix_from_file(p).map_err(|e| InputError::new(origin, format!("prefix {}: {e}", i + 1))))
+            .collect()
+    }
+
+    /// The internal frontier counts this job owns.
+    pub fn base(&self) -> Stats {
+        Stats {
+            nodes_per_depth: self.frontier_nodes_per_depth.clone(),
+            ..Stats::default()
+        }
+    }
+}
+
+/// The `n` jobs of a search: frontier unit k goes to job k mod n; job 0 counts the
+/// frontier's internal nodes.
+pub fn make_jobs(puzzle: &Puzzle, h: Heuristic, split: super::parallel::Split, n: usize) -> Vec<Job> {
+    let f = super::parallel::frontier_of(puzzle, h, split);
+    (0..n)
+        .map(|i| Job {
+            job: i,
+            jobs: n,
+            select: h,
+            split_depth: f.depth,
+            frontier_nodes_per_depth: if i == 0 { trimmed(&f.internal.nodes_per_depth) } else { Vec::new() },
+            prefixes: f.units.iter().skip(i).step_by(n).map(|p| prefix_to_file(p)).collect(),
+            puzzle: puzzle.clone(),
+        })
+        .collect()
+}
+
+fn trimmed(v: &[u64]) -> Vec<u64> {
+    let mut v = v.to_vec();
+    while v.last() == Some(&0) {
+        v.pop();
+    }
+    v
+}
+
+pub fn job_to_ron(job: &Job) -> String {
+    let cfg = ron::ser::PrettyConfig::new().depth_limit(2).struct_names(false);
+    let mut s = ron::ser::to_string_pretty(job, cfg).expect("a job always serializes");
+    s.push('\n');
+    s
+}
+
+pub fn read_job(path: &Path) -> Result<Job> {
+    let origin = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| InputError::new(&origin, format!("cannot read: {e}")))?;
+    let job: Job = ron::from_str(&text).map_err(|e| {
+        InputError::at(&origin, e.position.line, format!("not a valid job file (from `plytile split`): {}", e.code))
+    })?;
+    job.puzzle.validate(&origin)?;
+    if job.jobs == 0 || job.job >= job.jobs {
+        return Err(InputError::new(&origin, format!("job {} of {} is out of range", job.job, job.jobs)));
+    }
+    Ok(job)
+}
+
+// ---------------------------------------------------------------- checkpoints
+
+/// A finished subproblem as stored in a checkpoint.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RecordFile {
+    pub prefix: PrefixFile,
+    pub nodes_per_depth: Vec<u64>,
+    pub solutions_found: u64,
+    pub solutions: Vec<Board>,
+    pub deepest: usize,
+    pub deepest_board: Board,
+    /// Subtrees given to other workers (recorded separately, not counted here).
+    pub given: Vec<PrefixFile>,
+}
+
+/// The `--checkpoint` file: which run it belongs to and its finished subproblems.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Checkpoint {
+    pub version: String,
+    pub puzzle: String,
+    pub fingerprint: u64,
+    pub select: Heuristic,
+    pub split_depth: usize,
+    pub shard: Option<[usize; 2]>,
+    pub records: Vec<RecordFile>,
+}
+
+impl Checkpoint {
+    pub fn new(puzzle: &Puzzle, select: Heuristic, split_depth: usize, shard: Option<[usize; 2]>, records: &[Record]) -> Self {
+        Checkpoint {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            puzzle: puzzle.name.clone(),
+            fingerprint: fingerprint(puzzle),
+            select,
+            split_depth,
+            shard,
+            records: records
+                .iter()
+                .map(|r| RecordFile {
+                    prefix: prefix_to_file(&r.prefix),
+                    nodes_per_depth: trimmed(&r.stats.nodes_per_depth),
+                    solutions_found: r.stats.solutions_found,
+                    solutions: r.stats.solutions.clone(),
+                    deepest: r.stats.deepest,
+                    deepest_board: r.stats.deepest_board.clone(),
+                    given: r.given.iter().map(|p| prefix_to_file(p)).collect(),
+                })
+                .collect(),
+        }
+    }
+
+    /// Checks that this checkpoint belongs to the run described, naming what differs.
+    pub fn check(&self, origin: &str, puzzle: &Puzzle, select: Heuristic, split_depth: usize, shard: Option<[usize; 2]>) -> Result<()> {
+        let differ = |what: &str| {
+            Err(InputError::new(
+                origin,
+                format!("this checkpoint is for a different {what}; use another --checkpoint file or delete it"),
+            ))
+        };
+        if self.fingerprint != fingerprint(puzzle) {
+            return differ("puzzle");
+        }
+        if self.select != select {
+            return differ(&format!("heuristic (--select {})", self.select));
+        }
+        if self.split_depth != split_depth {
+            return differ(&format!("split depth (--split-depth {})", self.split_depth));
+        }
+        if self.shard != shard {
+            return differ("shard or job");
+        }
+        Ok(())
+    }
+
+    pub fn records(&self, origin: &str) -> Result<Vec<Record>> {
+        let bad = |e: String| InputError::new(origin, e);
+        self.records
+            .iter()
+            .map(|r| {
+                Ok(Record {
+                    prefix: prefix_from_file(&r.prefix).map_err(bad)?,
+                    stats: Stats {
+                        nodes_per_depth: r.nodes_per_depth.clone(),
+                        solutions_found: r.solutions_found,
+                        solutions: r.solutions.clone(),
+                        deepest: r.deepest,
+                        deepest_board: r.deepest_board.clone(),
+                        stopped: None,
+                    },
+                    given: r.given.iter().map(|p| prefix_from_file(p)).collect::<std::result::Result<_, _>>().map_err(bad)?,
+                })
+            })
+            .collect()
+    }
+}
+
+/// Reads a checkpoint; `None` when the file does not exist yet.
+pub fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
+    let origin = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(InputError::new(origin, format!("cannot read: {e}"))),
+        Ok(text) => serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|e| InputError::at(origin, e.line(), format!("not a plytile checkpoint: {e}"))),
+    }
+}
+
+/// Writes a checkpoint through a temporary file and a rename.
+pub fn write_checkpoint(path: &Path, ck: &Checkpoint) -> Result<()> {
+    let origin = path.display().to_string();
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp~");
+    let tmp = path.with_file_name(name);
+    let text = serde_json::to_string(ck).expect("checkpoints serialize");
+    std::fs::write(&tmp, text)
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|e| InputError::new(origin, format!("cannot write the checkpoint: {e}")))
+}
+
+// ---------------------------------------------------------------- merge
+
+/// Sums results of shards or jobs of one search into one result (`plytile merge`).
+///
+/// Nodes per depth and solution counts are summed, solutions gathered in shard order
+/// (at most `keep`), the deepest node is the deepest of all, `elapsed_s` is the
+/// longest run (the wall time when all ran at once) and `threads` the sum. The result
+/// is exhaustive only when every part is and the shards `0/n .. n-1/n` are all there.
+/// Returns the result and warnings for stderr.
+pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResult, Vec<String>)> {
+    let Some((first_name, first)) = parts.first() else {
+        return Err(InputError::new("merge", "no results given"));
+    };
+    let mut warnings = Vec::new();
+    for (name, r) in &parts[1..] {
+        let same = r.puzzle == first.puzzle
+            && r.width == first.width
+            && r.height == first.height
+            && r.select == first.select
+            && r.split_depth == first.split_depth;
+        if !same {
+            return Err(InputError::new(
+                name,
+                format!("is not a part of the same search as {first_name} (puzzle, size, --select and split depth must match)"),
+            ));
+        }
+    }
+    // Which shards are there?
+    let mut complete = true;
+    let n = first.shard.map(|s| s[1]);
+    let mut seen = vec![None::<&str>; n.unwrap_or(0)];
+    for (name, r) in parts {
+        match (r.shard, n) {
+            (Some([i, m]), Some(n)) if m == n => {
+                if let Some(other) = seen[i] {
+                    return Err(InputError::new(name, format!("shard {i}/{n} is also in {other}: it would be counted twice")));
+                }
+                seen[i] = Some(name);
+            }
+            _ => {
+                return Err(InputError::new(
+                    name,
+                    "not a shard of the same split (use results of `solve --shard i/n` or `solve --job FILE` of one `split`)",
+                ))
+            }
+        }
+    }
+    let missing: Vec<String> = (0..seen.len()).filter(|&i| seen[i].is_none()).map(|i| i.to_string()).collect();
+    if !missing.is_empty() {
+        complete = false;
+        warnings.push(format!("shards missing: {} of {}; the sum is not the whole search", missing.join(", "), n.unwrap_or(0)));
+    }
+    let mut order: Vec<&SolveResult> = parts.iter().map(|p| &p.1).collect();
+    order.sort_by_key(|r| r.shard.map(|s| s[0]));
+    let mut m = first.clone();
+    m.shard = None;
+    m.threads = 0;
+    m.solutions_found = 0;
+    m.nodes = 0;
+    m.nodes_per_depth = Vec::new();
+    m.solutions = Vec::new();
+    m.elapsed_s = 0.0;
+    m.subproblems = 0;
+    m.exhaustive = complete;
+    m.stopped_by = None;
+    m.deepest = Deepest { depth: 0, board: Vec::new() };
+    for r in order {
+        if m.nodes_per_depth.len() < r.nodes_per_depth.len() {
+            m.nodes_per_depth.resize(r.nodes_per_depth.len(), 0);
+        }
+        for (a, b) in m.nodes_per_depth.iter_mut().zip(&r.nodes_per_depth) {
+            *a += b;
+        }
+        m.nodes += r.nodes;
+        m.solutions_found += r.solutions_found;
+        let room = keep.saturating_sub(m.solutions.len());
+        m.solutions.extend(r.solutions.iter().take(room).cloned());
+        m.threads += r.threads;
+        m.subproblems += r.subproblems;
+        m.elapsed_s = m.elapsed_s.max(r.elapsed_s);
+        m.exhaustive &= r.exhaustive;
+        m.stopped_by = m.stopped_by.or(r.stopped_by);
+        if r.deepest.depth > m.deepest.depth || m.deepest.board.is_empty() {
+            m.deepest = r.deepest.clone();
+        }
+    }
+    m.nodes_per_s = if m.elapsed_s > 0.0 { m.nodes as f64 / m.elapsed_s } else { 0.0 };
+    Ok((m, warnings))
+}

@@ -1,0 +1,452 @@
+//! The parallel search: the top of the tree expanded breadth-first into a frontier of
+//! independent subproblems, each searched depth-first on rayon's pool, and the
+//! per-worker counts summed at the end.
+//!
+//! **Subproblems.** A subproblem is a *prefix*: the placements `(cell, oriented piece)`
+//! from the root, as the heuristic makes them. Its depth-first search counts its own
+//! start node; the frontier counts the nodes above the frontier (its *internal* nodes)
+//! exactly once, and treats a dead internal node exactly as the DFS does (counted, no
+//! children). Disjoint subtrees plus the internal nodes are the whole tree, so
+//! `nodes_per_depth` and `solutions_found` equal the single-thread run's for every
+//! heuristic and thread count.
+//!
+//! **Frontier (tree packing, seed 003).** The top levels live in one packed array:
+//! every node stores its parent's index and its placement, levels are contiguous, and
+//! a node's prefix is read by walking parent indices (a heap indexation generalised
+//! to a varying branching factor). Expansion stops at the first level with at least
+//! the wanted number of nodes (default 8 per thread) or at `--split-depth`. The
+//! frontier depends only on the puzzle, the heuristic and the split depth, so shards
+//! and job files are reproducible.
+//!
+//! **Keeping every core busy.** Subtree sizes differ by orders of magnitude, so a
+//! static split leaves cores idle at the end. A running DFS therefore gives work away
+//! ([`super::dfs::Share`]): when the queue of unstarted subproblems runs empty, the
+//! next worker to poll (every 4096 nodes) hands the untried placements at its
+//! *shallowest* open depth, the biggest pieces of work it has, to the pool as new
+//! subproblems and drops them from its own stack. Nothing is abandoned or searched
+//! twice, so counts stay exact; rayon's work stealing spreads the new tasks.
+//!
+//! **Stopping.** Workers poll one shared flag (`halt`) every 4096 nodes. It is set by
+//! the first worker that reaches the solution limit or the node limit, and by a helper
+//! thread that copies the caller's stop flag (Ctrl-C) into it. With `--solutions K`
+//! the result keeps exactly K solutions: each subproblem may find up to the K still
+//! missing when it starts, and the surplus of a race is cut off in search order.
+//! `--max-nodes` is checked per subproblem against the budget left when it starts, so
+//! with several threads a run may overshoot it.
+//!
+//! **Order.** Outcomes are merged sorted by prefix. A donor's own outcome covers only
+//! placements that come before the ones it gave away, so this order is the DFS order:
+//! with `--all` the kept solutions are the single-thread run's first `--keep`.
+
+use super::dfs::{search_sharing, Limits, Share, Stats, Stop};
+use super::select::{Heuristic, Pick, Select};
+use super::state::State;
+use crate::puzzle::Puzzle;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Placements `(cell, oriented piece)` from the root: one subproblem.
+pub type Prefix = Vec<(usize, u32)>;
+
+/// Frontier size wanted per thread when no `--split-depth` is given.
+pub const UNITS_PER_THREAD: usize = 8;
+/// Frontier size wanted per shard or job for `--shard` / `split` without `--split-depth`.
+pub const UNITS_PER_SHARD: usize = 64;
+/// How often the helper thread calls the progress callback (checkpoints).
+pub const SAVE_EVERY: Duration = Duration::from_secs(3);
+
+/// Where to stop expanding the frontier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Split {
+    /// Exactly this depth (or the full board, if shallower).
+    Depth(usize),
+    /// The first level with at least this many nodes.
+    AtLeast(usize),
+}
+
+/// The top of the tree, expanded.
+#[derive(Debug, Clone)]
+pub struct Frontier {
+    /// Depth of the subproblems' start nodes.
+    pub depth: usize,
+    /// The nodes above `depth` (counted here, once).
+    pub internal: Stats,
+    /// The subproblems, in search order.
+    pub units: Vec<Prefix>,
+}
+
+/// One node of the packed top-levels array.
+#[derive(Clone, Copy)]
+struct Packed {
+    parent: u32,
+    cell: u32,
+    o: u32,
+}
+
+/// The prefix of node `i` of the packed array (root = index 0, no placement).
+fn prefix_of(nodes: &[Packed], mut i: usize) -> Prefix {
+    let mut p = Vec::new();
+    while i != 0 {
+        p.push((nodes[i].cell as usize, nodes[i].o));
+        i = nodes[i].parent as usize;
+    }
+    p.reverse();
+    p
+}
+
+/// Places `prefix` on `st`, checking that every placement is legal.
+pub fn apply(st: &mut State, prefix: &[(usize, u32)]) -> Result<(), String> {
+    let mut buf = vec![0u64; st.words];
+    for (i, &(c, o)) in prefix.iter().enumerate() {
+        let legal = c < st.cells() && st.is_empty(c) && {
+            st.candidates_into(c, &mut buf);
+            (o as usize) < 64 * st.words && buf[o as usize / 64] >> (o % 64) & 1 == 1
+        };
+        if !legal {
+            unapply(st, &prefix[..i]);
+            return Err(format!("placement {} (cell {c}, piece {}, rotation {}) is not legal there", i + 1, o / 4, o % 4));
+        }
+        st.place(c, o);
+    }
+    Ok(())
+}
+
+/// Undoes [`apply`].
+pub fn unapply(st: &mut State, prefix: &[(usize, u32)]) {
+    for &(c, _) in prefix.iter().rev() {
+        st.unplace(c);
+    }
+}
+
+/// Expands the tree below the root of `st` breadth-first (see the module doc).
+pub fn frontier<S: Select>(st: &mut State, sel: &mut S, split: Split) -> Frontier {
+    let top = st.max_depth();
+    let d0 = st.depth();
+    let mut internal = Stats {
+        nodes_per_depth: vec![0; top + 1],
+        deepest: d0,
+        deepest_board: st.board(),
+        ..Stats::default()
+    };
+    let mut nodes = vec![Packed { parent: 0, cell: 0, o: 0 }];
+    let mut level = 0..1usize;
+    let mut d = d0;
+    let mut buf = vec![0u64; st.words];
+    loop {
+        let more = match split {
+            Split::Depth(k) => d < k,
+            Split::AtLeast(n) => level.len() < n,
+        };
+        if !more || d >= top || level.is_empty() {
+            break;
+        }
+        let start = nodes.len();
+        for i in level.clone() {
+            let p = prefix_of(&nodes, i);
+            apply(st, &p).expect("frontier prefixes are legal");
+            internal.nodes_per_depth[d] += 1;
+            if let Pick::Site(c) = sel.pick(st) {
+                st.candidates_into(c, &mut buf);
+                for (k, &w) in buf.iter().enumerate() {
+                    let mut w = w;
+                    while w != 0 {
+                        let o = (k * 64) as u32 + w.trailing_zeros();
+                        w &= w - 1;
+                        nodes.push(Packed { parent: i as u32, cell: c as u32, o });
+                    }
+                }
+            }
+            unapply(st, &p);
+        }
+        level = start..nodes.len();
+        d += 1;
+    }
+    if d > d0 && !level.is_empty() {
+        internal.deepest = d - 1;
+    }
+    Frontier {
+        depth: d,
+        internal,
+        units: level.map(|i| prefix_of(&nodes, i)).collect(),
+    }
+}
+
+/// The frontier of `puzzle` under heuristic `h`.
+pub fn frontier_of(puzzle: &Puzzle, h: Heuristic, split: Split) -> Frontier {
+    let mut st = State::new(puzzle);
+    crate::with_selector!(h, &st, |sel| frontier(&mut st, &mut sel, split))
+}
+
+/// A finished subproblem: its exact counts, and the subtrees it gave away (searched
+/// and recorded by others, not counted here).
+#[derive(Debug, Clone)]
+pub struct Record {
+    pub prefix: Prefix,
+    pub stats: Stats,
+    pub given: Vec<Prefix>,
+}
+
+/// What [`run`] did.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// Everything counted: the `base` counts, finished and unfinished subproblems.
+    pub stats: Stats,
+    /// Finished subproblems (the checkpoint's content), previous ones included.
+    pub records: Vec<Record>,
+    /// Subproblems searched by this run (frontier units plus the ones given away).
+    pub subproblems: usize,
+}
+
+/// Given the planned units and previously finished records, the records still valid
+/// and the units left to search. A record is valid when its prefix is a planned unit
+/// or was given away by a valid record; the rest are stale and dropped.
+pub fn remaining(units: &[Prefix], done: Vec<Record>) -> (Vec<Record>, Vec<Prefix>) {
+    let mut by_prefix: std::collections::HashMap<Prefix, Record> =
+        done.into_iter().map(|r| (r.prefix.clone(), r)).collect();
+    let mut valid = Vec::new();
+    let mut todo = Vec::new();
+    let mut stack: Vec<Prefix> = units.to_vec();
+    while let Some(p) = stack.pop() {
+        match by_prefix.remove(&p) {
+            Some(r) => {
+                stack.extend(r.given.iter().cloned());
+                valid.push(r);
+            }
+            None => todo.push(p),
+        }
+    }
+    todo.sort();
+    (valid, todo)
+}
+
+/// Shared by the workers of one [`run`].
+struct Ctx<'a> {
+    puzzle: &'a Puzzle,
+    h: Heuristic,
+    root: State,
+    limits: &'a Limits,
+    /// Solutions wanted in all (u64::MAX: all).
+    want: u64,
+    /// Nodes counted before any subproblem (frontier, previous records).
+    base_nodes: u64,
+    halt: AtomicBool,
+    hungry: AtomicBool,
+    queued: AtomicUsize,
+    found: AtomicU64,
+    nodes: AtomicU64,
+    started: AtomicUsize,
+    records: Mutex<Vec<Record>>,
+    partial: Mutex<Vec<(Prefix, Stats)>>,
+    skipped: AtomicUsize,
+}
+
+/// The [`Share`] of one running subproblem: spawns what it gives away.
+struct Donor<'x, 's, 'a> {
+    ctx: &'s Ctx<'a>,
+    scope: &'x rayon::Scope<'s>,
+    base: &'x [(usize, u32)],
+    given: Vec<Prefix>,
+}
+
+impl<'a: 's, 's> Share for Donor<'_, 's, 'a> {
+    #[inline]
+    fn wants(&mut self) -> bool {
+        self.ctx.hungry.load(Ordering::Relaxed)
+    }
+
+    fn take(&mut self, path: &[(usize, u32)], site: usize, untried: &[u64]) -> bool {
+        if !self.ctx.hungry.swap(false, Ordering::AcqRel) {
+            return false;
+        }
+        for (k, &w) in untried.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let o = (k * 64) as u32 + w.trailing_zeros();
+                w &= w - 1;
+                let mut p = Vec::with_capacity(self.base.len() + path.len() + 1);
+                p.extend_from_slice(self.base);
+                p.extend_from_slice(path);
+                p.push((site, o));
+                self.given.push(p.clone());
+                spawn(self.ctx, self.scope, p);
+            }
+        }
+        true
+    }
+}
+
+fn spawn<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::Scope<'s>, p: Prefix) {
+    ctx.queued.fetch_add(1, Ordering::AcqRel);
+    scope.spawn(move |s| task(ctx, s, p));
+}
+
+/// Searches one subproblem and files its outcome.
+fn task<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::Scope<'s>, prefix: Prefix) {
+    if ctx.queued.fetch_sub(1, Ordering::AcqRel) == 1 {
+        ctx.hungry.store(true, Ordering::Release);
+    }
+    let found = ctx.found.load(Ordering::Acquire);
+    let used = ctx.base_nodes + ctx.nodes.load(Ordering::Acquire);
+    let budget = ctx.limits.max_nodes.map(|m| m.saturating_sub(used));
+    if ctx.halt.load(Ordering::Acquire) || found >= ctx.want || budget == Some(0) {
+        ctx.halt.store(true, Ordering::Release);
+        ctx.skipped.fetch_add(1, Ordering::Relaxed);
+        return;
+    }
+    ctx.started.fetch_add(1, Ordering::Relaxed);
+    let limits = Limits {
+        max_nodes: budget,
+        deadline: ctx.limits.deadline,
+        max_solutions: (ctx.want != u64::MAX).then(|| ctx.want - found),
+        keep: ctx.limits.keep,
+    };
+    let mut st = ctx.root.clone();
+    apply(&mut st, &prefix).expect("subproblem prefixes were checked");
+    let mut donor = Donor { ctx, scope, base: &prefix, given: Vec::new() };
+    let stats = crate::with_selector!(ctx.h, &ctx.root, |sel| search_sharing(
+        &mut st,
+        &mut sel,
+        ctx.puzzle,
+        &limits,
+        &ctx.halt,
+        &mut donor
+    ));
+    let given = donor.given;
+    ctx.nodes.fetch_add(stats.nodes(), Ordering::AcqRel);
+    if stats.solutions_found > 0
+        && ctx.found.fetch_add(stats.solutions_found, Ordering::AcqRel) + stats.solutions_found >= ctx.want
+    {
+        ctx.halt.store(true, Ordering::Release);
+    }
+    match stats.stopped {
+        None => ctx.records.lock().unwrap().push(Record { prefix, stats, given }),
+        Some(why) => {
+            if why != Stop::Interrupted {
+                ctx.halt.store(true, Ordering::Release);
+            }
+            ctx.partial.lock().unwrap().push((prefix, stats));
+        }
+    }
+    if ctx.queued.load(Ordering::Acquire) == 0 {
+        ctx.hungry.store(true, Ordering::Release);
+    }
+}
+
+/// Searches `units` on `threads` workers (0: all cores) and sums everything.
+///
+/// `base` is counted first (the frontier's internal nodes, when this run owns them);
+/// `done` are subproblems finished by an earlier run (a checkpoint). `stop` is the
+/// caller's stop flag (Ctrl-C). `save` is called with the finished records every
+/// [`SAVE_EVERY`] from a helper thread, never from a worker.
+#[allow(clippy::too_many_arguments)]
+pub fn run(
+    puzzle: &Puzzle,
+    h: Heuristic,
+    units: &[Prefix],
+    base: Stats,
+    done: Vec<Record>,
+    limits: &Limits,
+    threads: usize,
+    stop: &AtomicBool,
+    save: Option<&(dyn Fn(&[Record]) + Sync)>,
+) -> Result<Outcome, String> {
+    let root = State::new(puzzle);
+    {
+        let mut st = root.clone();
+        for (i, u) in units.iter().enumerate() {
+            apply(&mut st, u).map_err(|e| format!("subproblem {}: {e}", i + 1))?;
+            unapply(&mut st, u);
+        }
+    }
+    let (valid, todo) = remaining(units, done);
+    let mut prior = Stats::default();
+    for r in &valid {
+        prior.merge(r.stats.clone(), 0);
+    }
+    let want = limits.max_solutions.unwrap_or(u64::MAX);
+    let ctx = Ctx {
+        puzzle,
+        h,
+        root,
+        limits,
+        want,
+        base_nodes: base.nodes() + prior.nodes(),
+        halt: AtomicBool::new(false),
+        hungry: AtomicBool::new(false),
+        queued: AtomicUsize::new(0),
+        found: AtomicU64::new(prior.solutions_found),
+        nodes: AtomicU64::new(0),
+        started: AtomicUsize::new(0),
+        records: Mutex::new(valid),
+        partial: Mutex::new(Vec::new()),
+        skipped: AtomicUsize::new(0),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let finished = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let helper = scope.spawn(|| {
+            let mut last = Instant::now();
+            while !finished.load(Ordering::Acquire) {
+                if stop.load(Ordering::Relaxed) {
+                    ctx.halt.store(true, Ordering::Release);
+                }
+                if let Some(f) = save {
+                    if last.elapsed() >= SAVE_EVERY {
+                        let snapshot = ctx.records.lock().unwrap().clone();
+                        f(&snapshot);
+                        last = Instant::now();
+                    }
+                }
+                std::thread::park_timeout(Duration::from_millis(20));
+            }
+        });
+        pool.scope(|s| {
+            for u in &todo {
+                spawn(&ctx, s, u.clone());
+            }
+        });
+        finished.store(true, Ordering::Release);
+        helper.thread().unpark();
+    });
+    let user_stop = stop.load(Ordering::Relaxed);
+
+    // Merge in search order (see the module doc).
+    let records = ctx.records.into_inner().unwrap();
+    let partial = ctx.partial.into_inner().unwrap();
+    let mut outcomes: Vec<(&Prefix, &Stats)> = records.iter().map(|r| (&r.prefix, &r.stats)).collect();
+    outcomes.extend(partial.iter().map(|(p, s)| (p, s)));
+    outcomes.sort_by(|a, b| a.0.cmp(b.0));
+    let keep = limits.keep;
+    let mut stats = base;
+    for (_, s) in outcomes {
+        stats.merge(s.clone(), keep);
+    }
+    stats.stopped = None;
+    let found = stats.solutions_found;
+    let unfinished = !partial.is_empty() || ctx.skipped.load(Ordering::Relaxed) > 0;
+    if found >= want {
+        stats.solutions_found = want;
+        stats.solutions.truncate(want.min(keep as u64) as usize);
+        stats.stopped = Some(Stop::Solutions);
+    } else if unfinished {
+        let why = |w: Stop| partial.iter().any(|(_, s)| s.stopped == Some(w));
+        stats.stopped = Some(if user_stop {
+            Stop::Interrupted
+        } else if why(Stop::MaxNodes) || limits.max_nodes.is_some_and(|m| stats.nodes() >= m) {
+            Stop::MaxNodes
+        } else if why(Stop::Timeout) || limits.deadline.is_some() {
+            Stop::Timeout
+        } else {
+            Stop::Interrupted
+        });
+    }
+    Ok(Outcome {
+        stats,
+        records,
+        subproblems: ctx.started.load(Ordering::Relaxed),
+    })
+}
