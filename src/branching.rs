@@ -38,6 +38,36 @@
 
 use serde_json::Value;
 
+/// How a label combines its cap `b^(N-k)` with the sum of its children's labels.
+/// `Min` is seed 000's rule; `Power(p)` (p < 0) is Rivest's generalized mean
+/// `M_p(x, y) = ((x^p + y^p) / 2)^(1/p)` (seed 004), a soft min that tends to `min`
+/// as p -> -inf. Both are increasing and homogeneous of degree 1, so LHS(b)/b^N still
+/// falls as b grows and the `beats` comparison stays exact.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Mean {
+    Min,
+    Power(f64),
+}
+
+impl Mean {
+    /// The label from its cap and its children's sum.
+    #[inline]
+    pub fn combine(self, cap: f64, sum: f64) -> f64 {
+        match self {
+            Mean::Min => cap.min(sum),
+            // M_p(x, 0) = 0 for p < 0: a dead end stays a dead end.
+            Mean::Power(_) if sum <= 0.0 => 0.0,
+            Mean::Power(p) => ((cap.powf(p) + sum.powf(p)) / 2.0).powf(1.0 / p),
+        }
+    }
+
+    /// True when a label can never exceed its cap, so that summing may stop there.
+    #[inline]
+    pub fn caps(self) -> bool {
+        matches!(self, Mean::Min)
+    }
+}
+
 /// An explicit tree of moves: the root is the site, its children the moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tree {
@@ -169,6 +199,13 @@ pub fn branching_factor(tree: &Tree, n: usize) -> f64 {
 /// down to adjacent floats, using the same test as [`beats`] so that the two
 /// agree. `lhs_capped(b, cap)` evaluates the tree's LHS.
 fn solve(n: usize, c1: usize, lhs_capped: impl Fn(f64, f64) -> f64) -> f64 {
+    solve_above(n, c1 as f64, lhs_capped)
+}
+
+/// As [`solve`] with `hi` a first guess of the upper end: it is doubled until
+/// `LHS(hi) < hi^N` (needed for [`Mean::Power`], whose labels can exceed
+/// `b^(N-k)`, so that `c1` is no longer a bound).
+fn solve_above(n: usize, hi: f64, lhs_capped: impl Fn(f64, f64) -> f64) -> f64 {
     assert!(n >= 1, "ply must be at least 1");
     // At b = 1 every label is 0 or 1: this counts level-1 moves reaching level n.
     let reaching = lhs_capped(1.0, f64::INFINITY);
@@ -183,7 +220,11 @@ fn solve(n: usize, c1: usize, lhs_capped: impl Fn(f64, f64) -> f64) -> f64 {
         (lhs_capped(b, f64::INFINITY) - target).abs() / target
     };
     // Invariant: the root lies in [lo, hi].
-    let (mut lo, mut hi) = (1.0_f64, c1 as f64);
+    let (mut lo, mut hi) = (1.0_f64, hi.max(1.0));
+    while lhs_capped(hi, f64::INFINITY) >= hi.powi(n as i32) && hi < 1e300 {
+        lo = hi;
+        hi *= 2.0;
+    }
     loop {
         let mid = lo + (hi - lo) / 2.0;
         if mid <= lo || mid >= hi {
@@ -261,6 +302,11 @@ impl LocalTree {
     /// As [`lhs_capped`]. One pass with a stack of per-level partial sums:
     /// when a node closes, its label is added to its parent's sum.
     pub fn lhs_capped(&self, n: usize, b: f64, cap: f64) -> f64 {
+        self.lhs_mean(n, b, cap, Mean::Min)
+    }
+
+    /// As [`LocalTree::lhs_capped`] with labels combined by `mean`.
+    pub fn lhs_mean(&self, n: usize, b: f64, cap: f64, mean: Mean) -> f64 {
         assert!(n >= 1, "ply must be at least 1");
         assert!(b >= 0.0, "b must be non-negative, got {b}");
         // sums[j] = labels of the closed children of the open level-(j-1) node.
@@ -277,7 +323,7 @@ impl LocalTree {
             let label = if j == n {
                 1.0
             } else {
-                sums[j + 1].min(b.powi((n - j) as i32))
+                mean.combine(b.powi((n - j) as i32), sums[j + 1])
             };
             sums[j + 1] = 0.0;
             sums[j] += label;
@@ -318,6 +364,13 @@ impl LocalTree {
     /// As [`branching_factor`].
     pub fn branching_factor(&self, n: usize) -> f64 {
         solve(n, self.moves(), |b, cap| self.lhs_capped(n, b, cap))
+    }
+
+    /// The average local branching factor with labels combined by `mean`.
+    pub fn branching_factor_mean(&self, n: usize, mean: Mean) -> f64 {
+        solve_above(n, self.moves() as f64, |b, cap| {
+            self.lhs_mean(n, b, cap, mean)
+        })
     }
 }
 

@@ -424,3 +424,27 @@ proptest! {
         prop_assert!(beats(&t, n, b * (1.0 + 1e-9) + 1e-12));
     }
 }
+
+/// The p-mean labelling (seed 004) tends to the min labelling as p -> -inf, and with
+/// M_p the seed's tree (b) gets a b between its min value (phi) and sqrt(3).
+#[test]
+fn pmean_tends_to_min() {
+    use plytile::branching::{LocalTree, Mean};
+    let t = LocalTree::from_tree(&Tree::parse_json("[[[]],[[],[]]]").unwrap());
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    assert!((t.branching_factor_mean(2, Mean::Min) - phi).abs() < 1e-12);
+    let mut last = f64::INFINITY;
+    for p in [-1.0, -4.0, -16.0, -64.0, -256.0] {
+        let b = t.branching_factor_mean(2, Mean::Power(p));
+        assert!(
+            b < last + 1e-12,
+            "b must fall towards the min value as p decreases"
+        );
+        assert!(b > phi - 1e-9);
+        last = b;
+    }
+    assert!((last - phi).abs() < 1e-2, "p = -256 gives {last}");
+    // A uniform tree has no min to soften beyond equal arguments: M_p(x, x) = x.
+    let u = LocalTree::from_tree(&Tree::uniform(3, 2));
+    assert!((u.branching_factor_mean(2, Mean::Power(-4.0)) - 3.0).abs() < 1e-9);
+}

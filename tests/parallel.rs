@@ -13,12 +13,17 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 fn brendan(name: &str) -> Puzzle {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles/brendan")
+        .join(name);
     read_puzzle(&path, EdgeOrder::Urdl).unwrap()
 }
 
 fn all() -> Limits {
-    Limits { keep: 1000, ..Limits::default() }
+    Limits {
+        keep: 1000,
+        ..Limits::default()
+    }
 }
 
 fn run(p: &Puzzle, h: Heuristic, limits: &Limits, spread: Spread) -> SolveResult {
@@ -26,12 +31,18 @@ fn run(p: &Puzzle, h: Heuristic, limits: &Limits, spread: Spread) -> SolveResult
 }
 
 fn threads(t: usize) -> Spread {
-    Spread { threads: t, ..Spread::default() }
+    Spread {
+        threads: t,
+        ..Spread::default()
+    }
 }
 
 /// Every registered heuristic that parses from its bare name, plus `ply:2` if known.
 fn heuristics() -> Vec<Heuristic> {
-    let mut hs: Vec<Heuristic> = HEURISTICS.iter().filter_map(|(name, _)| name.parse().ok()).collect();
+    let mut hs: Vec<Heuristic> = HEURISTICS
+        .iter()
+        .filter_map(|(name, _)| name.parse().ok())
+        .collect();
     if let Ok(h) = "ply:2".parse() {
         if !hs.contains(&h) {
             hs.push(h);
@@ -42,7 +53,10 @@ fn heuristics() -> Vec<Heuristic> {
 }
 
 fn same_counts(a: &SolveResult, b: &SolveResult, what: &str) {
-    assert_eq!(a.nodes_per_depth, b.nodes_per_depth, "{what}: nodes per depth");
+    assert_eq!(
+        a.nodes_per_depth, b.nodes_per_depth,
+        "{what}: nodes per depth"
+    );
     assert_eq!(a.nodes, b.nodes, "{what}: nodes");
     assert_eq!(a.solutions_found, b.solutions_found, "{what}: solutions");
     assert_eq!(a.exhaustive, b.exhaustive, "{what}: exhaustive");
@@ -59,12 +73,24 @@ fn counts_do_not_depend_on_threads_or_split_depth() {
                 let r = run(&p, h, &all(), threads(t));
                 same_counts(&one, &r, &format!("{name} {h} --threads {t}"));
                 // With --all the kept solutions are the single-thread ones, in order.
-                assert_eq!(one.solutions, r.solutions, "{name} {h} --threads {t}: solutions");
+                assert_eq!(
+                    one.solutions, r.solutions,
+                    "{name} {h} --threads {t}: solutions"
+                );
             }
             // Split depth 0: one subproblem, all parallelism from work sharing; and
             // split depths up to past the full board.
             for d in [0, 1, 3, 7, 100] {
-                let r = run(&p, h, &all(), Spread { threads: 2, split_depth: Some(d), ..Spread::default() });
+                let r = run(
+                    &p,
+                    h,
+                    &all(),
+                    Spread {
+                        threads: 2,
+                        split_depth: Some(d),
+                        ..Spread::default()
+                    },
+                );
                 same_counts(&one, &r, &format!("{name} {h} --split-depth {d}"));
                 assert_eq!(one.solutions, r.solutions);
             }
@@ -77,7 +103,16 @@ fn a_fully_hinted_or_tiny_puzzle_works() {
     let p = brendan("pieces_03x03.txt");
     let one = run(&p, Heuristic::Scan, &all(), threads(1));
     for d in [0, 2, 9, 10] {
-        let r = run(&p, Heuristic::Scan, &all(), Spread { threads: 3, split_depth: Some(d), ..Spread::default() });
+        let r = run(
+            &p,
+            Heuristic::Scan,
+            &all(),
+            Spread {
+                threads: 3,
+                split_depth: Some(d),
+                ..Spread::default()
+            },
+        );
         same_counts(&one, &r, &format!("3x3 --split-depth {d}"));
     }
 }
@@ -89,27 +124,67 @@ fn shards_and_jobs_merge_to_the_whole() {
         let whole = run(&p, h, &all(), threads(1));
         for n in [1, 3, 5] {
             let parts: Vec<(String, SolveResult)> = (0..n)
-                .map(|i| (format!("shard {i}"), run(&p, h, &all(), Spread { threads: 2, shard: Some((i, n)), ..Spread::default() })))
+                .map(|i| {
+                    (
+                        format!("shard {i}"),
+                        run(
+                            &p,
+                            h,
+                            &all(),
+                            Spread {
+                                threads: 2,
+                                shard: Some((i, n)),
+                                ..Spread::default()
+                            },
+                        ),
+                    )
+                })
                 .collect();
             let (m, warnings) = jobs::merge(&parts, 1000).unwrap();
             assert!(warnings.is_empty());
             same_counts(&whole, &m, &format!("{h} {n} shards"));
             // Job files hold the same subproblems as the shards.
-            let js = jobs::make_jobs(&p, h, parallel::Split::AtLeast(parallel::UNITS_PER_SHARD * n), n);
+            let js = jobs::make_jobs(
+                &p,
+                h,
+                parallel::Split::AtLeast(parallel::UNITS_PER_SHARD * n),
+                n,
+            );
             let parts: Vec<(String, SolveResult)> = js
                 .into_iter()
                 .map(|j| {
                     let text = jobs::job_to_ron(&j);
                     let back: jobs::Job = ron::from_str(&text).unwrap();
                     assert_eq!(back, j);
-                    (format!("job {}", j.job), run(&p, h, &all(), Spread { threads: 2, job: Some(("job".into(), j)), ..Spread::default() }))
+                    (
+                        format!("job {}", j.job),
+                        run(
+                            &p,
+                            h,
+                            &all(),
+                            Spread {
+                                threads: 2,
+                                job: Some(("job".into(), j)),
+                                ..Spread::default()
+                            },
+                        ),
+                    )
                 })
                 .collect();
             let (m, _) = jobs::merge(&parts, 1000).unwrap();
             same_counts(&whole, &m, &format!("{h} {n} jobs"));
         }
         // A missing shard is reported and the sum is not exhaustive; a duplicate is refused.
-        let s0 = run(&p, h, &all(), Spread { threads: 1, shard: Some((0, 2)), ..Spread::default() });
+        let s0 = run(
+            &p,
+            h,
+            &all(),
+            Spread {
+                threads: 1,
+                shard: Some((0, 2)),
+                ..Spread::default()
+            },
+        );
         let (m, w) = jobs::merge(&[("a".into(), s0.clone())], 10).unwrap();
         assert!(!m.exhaustive && !w.is_empty());
         assert!(jobs::merge(&[("a".into(), s0.clone()), ("b".into(), s0)], 10).is_err());
@@ -122,10 +197,18 @@ fn solution_limits_are_exact_and_stop_early() {
     for h in heuristics() {
         // The lookahead heuristics are slow per node: fewer cases for them.
         let cheap = matches!(h, Heuristic::Scan | Heuristic::Mrv);
-        let (ts, ks): (&[usize], &[u64]) = if cheap { (&[1, 2, 4], &[1, 3, 17]) } else { (&[2], &[3]) };
+        let (ts, ks): (&[usize], &[u64]) = if cheap {
+            (&[1, 2, 4], &[1, 3, 17])
+        } else {
+            (&[2], &[3])
+        };
         for &t in ts {
             for &k in ks {
-                let limits = Limits { max_solutions: Some(k), keep: 1000, ..Limits::default() };
+                let limits = Limits {
+                    max_solutions: Some(k),
+                    keep: 1000,
+                    ..Limits::default()
+                };
                 let r = run(&p, h, &limits, threads(t));
                 assert_eq!(r.solutions_found, k, "{h} --threads {t} --solutions {k}");
                 assert_eq!(r.solutions.len() as u64, k);
@@ -150,7 +233,10 @@ fn remaining_work_skips_finished_and_stale_records() {
     // giving (2,9), which did not finish; (1,6) did not finish, so the record of its
     // own donation (2,7) is stale.
     let done = vec![
-        rec(vec![(0, 1)], vec![vec![(0, 1), (1, 5)], vec![(0, 1), (1, 6)]]),
+        rec(
+            vec![(0, 1)],
+            vec![vec![(0, 1), (1, 5)], vec![(0, 1), (1, 6)]],
+        ),
         rec(vec![(0, 1), (1, 5)], vec![vec![(0, 1), (1, 5), (2, 9)]]),
         rec(vec![(0, 1), (1, 6), (2, 7)], vec![]),
         rec(vec![(0, 3)], vec![]),
@@ -158,7 +244,14 @@ fn remaining_work_skips_finished_and_stale_records() {
     let (valid, mut todo) = remaining(&units, done);
     todo.sort();
     assert_eq!(valid.len(), 3);
-    assert_eq!(todo, vec![vec![(0, 1), (1, 5), (2, 9)], vec![(0, 1), (1, 6)], vec![(0, 2)]]);
+    assert_eq!(
+        todo,
+        vec![
+            vec![(0, 1), (1, 5), (2, 9)],
+            vec![(0, 1), (1, 6)],
+            vec![(0, 2)]
+        ]
+    );
 }
 
 #[test]
@@ -174,16 +267,24 @@ fn bin() -> Command {
 }
 
 fn json(out: &std::process::Output) -> SolveResult {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
 }
 
 /// Starts `args`, sends `signal` with the `kill` command after `after`, and returns
 /// the child's output. The child must still be running when the signal goes out.
 fn interrupted(args: &[&str], signal: &str, after: Duration) -> std::process::Output {
-    let child = bin().args(args).stdout(std::process::Stdio::piped()).spawn().unwrap();
+    let child = bin()
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
     let start = Instant::now();
     std::thread::sleep(after);
-    let status = Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
+    let status = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
     assert!(status.success());
     let out = child.wait_with_output().unwrap();
     assert!(start.elapsed() < Duration::from_secs(30));
@@ -198,7 +299,16 @@ fn a_run_killed_mid_way_resumes_to_the_same_totals() {
     std::fs::create_dir_all(&dir).unwrap();
     let ck: PathBuf = dir.join("run.ck");
     let ck = ck.to_str().unwrap();
-    let base = ["solve", puzzle, "--select", "scan", "--all", "--json", "--threads", "2"];
+    let base = [
+        "solve",
+        puzzle,
+        "--select",
+        "scan",
+        "--all",
+        "--json",
+        "--threads",
+        "2",
+    ];
 
     let whole = json(&bin().args(base).output().unwrap());
     assert!(whole.exhaustive);
@@ -208,7 +318,11 @@ fn a_run_killed_mid_way_resumes_to_the_same_totals() {
     args.extend(["--checkpoint", ck]);
     let out = interrupted(&args, "-INT", Duration::from_millis(700));
     let first = json(&out);
-    assert_eq!(first.stopped_by, Some(Stop::Interrupted), "the run ended before the signal");
+    assert_eq!(
+        first.stopped_by,
+        Some(Stop::Interrupted),
+        "the run ended before the signal"
+    );
     assert!(Path::new(ck).exists());
     // Second run: resumes, then SIGTERM.
     let out = interrupted(&args, "-TERM", Duration::from_millis(500));
@@ -229,26 +343,76 @@ fn cli_split_jobs_and_merge_equal_the_whole() {
     let puzzle = puzzle.to_str().unwrap();
     let dir = std::env::temp_dir().join(format!("plytile-jobs-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let whole = json(&bin().args(["solve", puzzle, "--select", "mrv", "--all", "--json", "--threads", "1"]).output().unwrap());
-    let st = bin().args(["split", puzzle, "--jobs", "3", "--out", dir.to_str().unwrap(), "--select", "mrv"]).status().unwrap();
+    let whole = json(
+        &bin()
+            .args([
+                "solve",
+                puzzle,
+                "--select",
+                "mrv",
+                "--all",
+                "--json",
+                "--threads",
+                "1",
+            ])
+            .output()
+            .unwrap(),
+    );
+    let st = bin()
+        .args([
+            "split",
+            puzzle,
+            "--jobs",
+            "3",
+            "--out",
+            dir.to_str().unwrap(),
+            "--select",
+            "mrv",
+        ])
+        .status()
+        .unwrap();
     assert!(st.success());
     let mut results = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.sort();
     assert_eq!(files.len(), 3);
     for (i, f) in files.iter().enumerate() {
-        let out = bin().args(["solve", "--job", f.to_str().unwrap(), "--all", "--json"]).output().unwrap();
+        let out = bin()
+            .args(["solve", "--job", f.to_str().unwrap(), "--all", "--json"])
+            .output()
+            .unwrap();
         let res = dir.join(format!("result-{i}.json"));
         std::fs::write(&res, &out.stdout).unwrap();
         results.push(res);
     }
     // And the same through --shard i/n without files.
     for i in 0..3 {
-        let out = bin().args(["solve", puzzle, "--select", "mrv", "--all", "--json", "--shard", &format!("{i}/3")]).output().unwrap();
-        let job: SolveResult = serde_json::from_str(&std::fs::read_to_string(&results[i]).unwrap()).unwrap();
+        let out = bin()
+            .args([
+                "solve",
+                puzzle,
+                "--select",
+                "mrv",
+                "--all",
+                "--json",
+                "--shard",
+                &format!("{i}/3"),
+            ])
+            .output()
+            .unwrap();
+        let job: SolveResult =
+            serde_json::from_str(&std::fs::read_to_string(&results[i]).unwrap()).unwrap();
         same_counts(&job, &json(&out), "shard = job");
     }
-    let out = bin().arg("merge").args(&results).arg("--json").output().unwrap();
+    let out = bin()
+        .arg("merge")
+        .args(&results)
+        .arg("--json")
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     same_counts(&whole, &json(&out), "merged jobs");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -31,6 +31,8 @@ fn heuristics() -> Vec<Heuristic> {
             hs.push(Heuristic::Ply { n, adj });
         }
     }
+    hs.push("pmean:2:-4".parse().unwrap());
+    hs.push("pmean:3:-1.5".parse().unwrap());
     hs
 }
 
@@ -139,7 +141,16 @@ fn deeper_ply_on_brendan_5x5_visits_fewer_nodes() {
 
 #[test]
 fn heuristic_names_parse_and_print() {
-    for s in ["scan", "mrv", "ply:1", "ply:2", "ply:3:adj", "ply:4"] {
+    for s in [
+        "scan",
+        "mrv",
+        "ply:1",
+        "ply:2",
+        "ply:3:adj",
+        "ply:4",
+        "pmean:2:-4",
+        "pmean:3:-0.5",
+    ] {
         assert_eq!(s.parse::<Heuristic>().unwrap().to_string(), s);
     }
     assert_eq!(

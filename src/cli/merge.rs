@@ -25,8 +25,13 @@ pub fn run(a: MergeArgs) -> Result<u8> {
     for path in &a.results {
         let origin = path.display().to_string();
         let text = read_text(path)?;
-        let r: SolveResult = serde_json::from_str(text.trim())
-            .map_err(|e| InputError::at(&origin, e.line(), format!("not a JSON result of `plytile solve --json`: {e}")))?;
+        let r: SolveResult = serde_json::from_str(text.trim()).map_err(|e| {
+            InputError::at(
+                &origin,
+                e.line(),
+                format!("not a JSON result of `plytile solve --json`: {e}"),
+            )
+        })?;
         parts.push((origin, r));
     }
     let (m, warnings) = jobs::merge(&parts, a.keep)?;
@@ -44,7 +49,10 @@ pub fn run(a: MergeArgs) -> Result<u8> {
 /// The summary of `solve`'s text report (boards need the puzzle file; see `--json`).
 fn render(r: &SolveResult, parts: usize) -> String {
     let mut s = String::new();
-    s += &format!("puzzle      {} ({}x{}), {} results merged\n", r.puzzle, r.width, r.height, parts);
+    s += &format!(
+        "puzzle      {} ({}x{}), {} results merged\n",
+        r.puzzle, r.width, r.height, parts
+    );
     s += &format!("select      {}\n", r.select);
     s += &format!("solutions   {}\n", r.solutions_found);
     s += &format!(

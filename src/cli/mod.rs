@@ -7,8 +7,8 @@ mod explain;
 mod gen;
 mod merge;
 mod solve;
-mod split;
 mod spectral;
+mod split;
 mod verify;
 
 use crate::error::{InputError, Result};

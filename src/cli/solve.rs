@@ -20,11 +20,12 @@ pub struct SolveArgs {
     /// Add hints from an Eternity II hints file (`SQUARE ROW COL PIECE ROT`, piece 1-based).
     #[arg(long, value_name = "FILE", conflicts_with = "job")]
     pub hints: Option<PathBuf>,
-    /// Site-selection heuristic: scan, mrv, ply:N, ply:N:adj (N = 1..=4).
+    /// Site-selection heuristic: scan, mrv, ply:N, ply:N:adj, pmean:N:p (N = 1..=4, p < 0).
     #[arg(long, default_value = "mrv", conflicts_with = "job")]
     pub select: Heuristic,
-    /// Worker threads (default: all cores). 1 without --shard/--job/--checkpoint is
-    /// the plain depth-first search; any count gives the same nodes per depth.
+    /// Worker threads (default: all cores; 1 with --max-nodes, whose budget is exact only
+    /// on one thread). 1 without --shard/--job/--checkpoint is the plain depth-first
+    /// search; any count gives the same nodes per depth.
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     /// Depth of the frontier of subproblems (default: the first level with at least
@@ -73,13 +74,21 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     let (puzzle, select) = match (&job, &a.puzzle) {
         (Some((_, j)), _) => (j.puzzle.clone(), j.select),
         (None, Some(path)) => {
-            let input = PuzzleArgs { puzzle: path.clone(), edge_order: a.edge_order, hints: a.hints.clone() };
+            let input = PuzzleArgs {
+                puzzle: path.clone(),
+                edge_order: a.edge_order,
+                hints: a.hints.clone(),
+            };
             (input.load()?, a.select)
         }
         (None, None) => unreachable!("clap requires PUZZLE or --job"),
     };
     let spread = Spread {
-        threads: a.threads.unwrap_or(0) as usize,
+        // A node budget is exact on one thread; several threads check it per
+        // subproblem and may overshoot, so they are used only when asked for.
+        threads: a
+            .threads
+            .unwrap_or(if a.max_nodes.is_some() { 1 } else { 0 }) as usize,
         split_depth: a.split_depth,
         shard: a.shard,
         job,
@@ -88,13 +97,22 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     catch_interrupts();
     let limits = Limits {
         max_nodes: a.max_nodes,
-        deadline: a.timeout.map(|s| Instant::now() + Duration::from_secs_f64(s)),
-        max_solutions: if a.all { None } else { Some(a.solutions.unwrap_or(1)) },
+        deadline: a
+            .timeout
+            .map(|s| Instant::now() + Duration::from_secs_f64(s)),
+        max_solutions: if a.all {
+            None
+        } else {
+            Some(a.solutions.unwrap_or(1))
+        },
         keep: a.keep,
     };
     let result = search::solve_with(&puzzle, select, &limits, &INTERRUPTED, &spread)?;
     if a.json {
-        println!("{}", serde_json::to_string(&result).expect("results serialize"));
+        println!(
+            "{}",
+            serde_json::to_string(&result).expect("results serialize")
+        );
     } else if a.quiet {
         println!(
             "{}: {} solution(s), {}exhaustive, {} nodes, {:.3} s",

@@ -35,12 +35,16 @@ pub fn run(a: SplitArgs) -> Result<u8> {
     };
     let jobs = jobs::make_jobs(&puzzle, a.select, split, n);
     let origin = a.out.display().to_string();
-    std::fs::create_dir_all(&a.out).map_err(|e| InputError::new(&origin, format!("cannot create --out directory: {e}")))?;
+    std::fs::create_dir_all(&a.out)
+        .map_err(|e| InputError::new(&origin, format!("cannot create --out directory: {e}")))?;
     let width = (n - 1).to_string().len().max(4);
     let mut units = 0;
     for job in &jobs {
         units += job.prefixes.len();
-        write_output(&a.out.join(format!("job-{:0width$}.ron", job.job)), &jobs::job_to_ron(job))?;
+        write_output(
+            &a.out.join(format!("job-{:0width$}.ron", job.job)),
+            &jobs::job_to_ron(job),
+        )?;
     }
     eprintln!(
         "plytile: wrote {n} job files to {origin}: {units} subproblems at depth {}",

@@ -221,7 +221,15 @@ pub fn search_sharing<S: Select, W: Share>(
 /// Offers the untried placements of the shallowest ancestor (depth d0..d) that has
 /// any; clears them if taken. The current node's own slot (depth d) is not yet filled.
 #[cold]
-fn offer<W: Share>(st: &State, site: &[usize], cands: &mut [u64], words: usize, d0: usize, d: usize, share: &mut W) {
+fn offer<W: Share>(
+    st: &State,
+    site: &[usize],
+    cands: &mut [u64],
+    words: usize,
+    d0: usize,
+    d: usize,
+    share: &mut W,
+) {
     let Some(k) = (d0..d).find(|&k| cands[k * words..][..words].iter().any(|&w| w != 0)) else {
         return;
     };

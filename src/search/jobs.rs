@@ -18,7 +18,9 @@ use std::path::Path;
 pub type PrefixFile = Vec<[usize; 3]>;
 
 pub fn prefix_to_file(p: &[(usize, u32)]) -> PrefixFile {
-    p.iter().map(|&(c, o)| [c, o as usize / 4, o as usize % 4]).collect()
+    p.iter()
+        .map(|&(c, o)| [c, o as usize / 4, o as usize % 4])
+        .collect()
 }
 
 pub fn prefix_from_file(p: &[[usize; 3]]) -> std::result::Result<Prefix, String> {
@@ -37,7 +39,10 @@ pub fn prefix_from_file(p: &[[usize; 3]]) -> std::result::Result<Prefix, String>
 pub fn parse_shard(s: &str) -> std::result::Result<(usize, usize), String> {
     let bad = || format!("'{s}' is not a shard i/n with 0 <= i < n (e.g. 0/4)");
     let (i, n) = s.split_once('/').ok_or_else(bad)?;
-    let (i, n): (usize, usize) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    let (i, n): (usize, usize) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
     if n == 0 || i >= n {
         return Err(bad());
     }
@@ -89,7 +94,10 @@ impl Job {
         self.prefixes
             .iter()
             .enumerate()
-            .map(|(i, p)| prefix_from_file(p).map_err(|e| InputError::new(origin, format!("prefix {}: {e}", i + 1))))
+            .map(|(i, p)| {
+                prefix_from_file(p)
+                    .map_err(|e| InputError::new(origin, format!("prefix {}: {e}", i + 1)))
+            })
             .collect()
     }
 
@@ -104,7 +112,12 @@ impl Job {
 
 /// The `n` jobs of a search: frontier unit k goes to job k mod n; job 0 counts the
 /// frontier's internal nodes.
-pub fn make_jobs(puzzle: &Puzzle, h: Heuristic, split: super::parallel::Split, n: usize) -> Vec<Job> {
+pub fn make_jobs(
+    puzzle: &Puzzle,
+    h: Heuristic,
+    split: super::parallel::Split,
+    n: usize,
+) -> Vec<Job> {
     let f = super::parallel::frontier_of(puzzle, h, split);
     (0..n)
         .map(|i| Job {
@@ -112,8 +125,18 @@ pub fn make_jobs(puzzle: &Puzzle, h: Heuristic, split: super::parallel::Split, n
             jobs: n,
             select: h,
             split_depth: f.depth,
-            frontier_nodes_per_depth: if i == 0 { trimmed(&f.internal.nodes_per_depth) } else { Vec::new() },
-            prefixes: f.units.iter().skip(i).step_by(n).map(|p| prefix_to_file(p)).collect(),
+            frontier_nodes_per_depth: if i == 0 {
+                trimmed(&f.internal.nodes_per_depth)
+            } else {
+                Vec::new()
+            },
+            prefixes: f
+                .units
+                .iter()
+                .skip(i)
+                .step_by(n)
+                .map(|p| prefix_to_file(p))
+                .collect(),
             puzzle: puzzle.clone(),
         })
         .collect()
@@ -128,7 +151,9 @@ fn trimmed(v: &[u64]) -> Vec<u64> {
 }
 
 pub fn job_to_ron(job: &Job) -> String {
-    let cfg = ron::ser::PrettyConfig::new().depth_limit(2).struct_names(false);
+    let cfg = ron::ser::PrettyConfig::new()
+        .depth_limit(2)
+        .struct_names(false);
     let mut s = ron::ser::to_string_pretty(job, cfg).expect("a job always serializes");
     s.push('\n');
     s
@@ -136,13 +161,21 @@ pub fn job_to_ron(job: &Job) -> String {
 
 pub fn read_job(path: &Path) -> Result<Job> {
     let origin = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| InputError::new(&origin, format!("cannot read: {e}")))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| InputError::new(&origin, format!("cannot read: {e}")))?;
     let job: Job = ron::from_str(&text).map_err(|e| {
-        InputError::at(&origin, e.position.line, format!("not a valid job file (from `plytile split`): {}", e.code))
+        InputError::at(
+            &origin,
+            e.position.line,
+            format!("not a valid job file (from `plytile split`): {}", e.code),
+        )
     })?;
     job.puzzle.validate(&origin)?;
     if job.jobs == 0 || job.job >= job.jobs {
-        return Err(InputError::new(&origin, format!("job {} of {} is out of range", job.job, job.jobs)));
+        return Err(InputError::new(
+            &origin,
+            format!("job {} of {} is out of range", job.job, job.jobs),
+        ));
     }
     Ok(job)
 }
@@ -175,7 +208,13 @@ pub struct Checkpoint {
 }
 
 impl Checkpoint {
-    pub fn new(puzzle: &Puzzle, select: Heuristic, split_depth: usize, shard: Option<[usize; 2]>, records: &[Record]) -> Self {
+    pub fn new(
+        puzzle: &Puzzle,
+        select: Heuristic,
+        split_depth: usize,
+        shard: Option<[usize; 2]>,
+        records: &[Record],
+    ) -> Self {
         Checkpoint {
             version: env!("CARGO_PKG_VERSION").to_string(),
             puzzle: puzzle.name.clone(),
@@ -199,7 +238,14 @@ impl Checkpoint {
     }
 
     /// Checks that this checkpoint belongs to the run described, naming what differs.
-    pub fn check(&self, origin: &str, puzzle: &Puzzle, select: Heuristic, split_depth: usize, shard: Option<[usize; 2]>) -> Result<()> {
+    pub fn check(
+        &self,
+        origin: &str,
+        puzzle: &Puzzle,
+        select: Heuristic,
+        split_depth: usize,
+        shard: Option<[usize; 2]>,
+    ) -> Result<()> {
         let differ = |what: &str| {
             Err(InputError::new(
                 origin,
@@ -236,7 +282,12 @@ impl Checkpoint {
                         deepest_board: r.deepest_board.clone(),
                         stopped: None,
                     },
-                    given: r.given.iter().map(|p| prefix_from_file(p)).collect::<std::result::Result<_, _>>().map_err(bad)?,
+                    given: r
+                        .given
+                        .iter()
+                        .map(|p| prefix_from_file(p))
+                        .collect::<std::result::Result<_, _>>()
+                        .map_err(bad)?,
                 })
             })
             .collect()
@@ -249,9 +300,9 @@ pub fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
     match std::fs::read_to_string(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(InputError::new(origin, format!("cannot read: {e}"))),
-        Ok(text) => serde_json::from_str(&text)
-            .map(Some)
-            .map_err(|e| InputError::at(origin, e.line(), format!("not a plytile checkpoint: {e}"))),
+        Ok(text) => serde_json::from_str(&text).map(Some).map_err(|e| {
+            InputError::at(origin, e.line(), format!("not a plytile checkpoint: {e}"))
+        }),
     }
 }
 
@@ -314,10 +365,17 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
             }
         }
     }
-    let missing: Vec<String> = (0..seen.len()).filter(|&i| seen[i].is_none()).map(|i| i.to_string()).collect();
+    let missing: Vec<String> = (0..seen.len())
+        .filter(|&i| seen[i].is_none())
+        .map(|i| i.to_string())
+        .collect();
     if !missing.is_empty() {
         complete = false;
-        warnings.push(format!("shards missing: {} of {}; the sum is not the whole search", missing.join(", "), n.unwrap_or(0)));
+        warnings.push(format!(
+            "shards missing: {} of {}; the sum is not the whole search",
+            missing.join(", "),
+            n.unwrap_or(0)
+        ));
     }
     let mut order: Vec<&SolveResult> = parts.iter().map(|p| &p.1).collect();
     order.sort_by_key(|r| r.shard.map(|s| s[0]));
@@ -332,7 +390,10 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
     m.subproblems = 0;
     m.exhaustive = complete;
     m.stopped_by = None;
-    m.deepest = Deepest { depth: 0, board: Vec::new() };
+    m.deepest = Deepest {
+        depth: 0,
+        board: Vec::new(),
+    };
     for r in order {
         if m.nodes_per_depth.len() < r.nodes_per_depth.len() {
             m.nodes_per_depth.resize(r.nodes_per_depth.len(), 0);
@@ -353,6 +414,10 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
             m.deepest = r.deepest.clone();
         }
     }
-    m.nodes_per_s = if m.elapsed_s > 0.0 { m.nodes as f64 / m.elapsed_s } else { 0.0 };
+    m.nodes_per_s = if m.elapsed_s > 0.0 {
+        m.nodes as f64 / m.elapsed_s
+    } else {
+        0.0
+    };
     Ok((m, warnings))
 }

@@ -47,28 +47,53 @@ impl Spread {
 
 /// Solves `puzzle` from its hints with heuristic `h` on all cores.
 pub fn solve(puzzle: &Puzzle, h: Heuristic, limits: &Limits, stop: &AtomicBool) -> SolveResult {
-    solve_with(puzzle, h, limits, stop, &Spread::default()).expect("a whole-puzzle search has no input to reject")
+    solve_with(puzzle, h, limits, stop, &Spread::default())
+        .expect("a whole-puzzle search has no input to reject")
 }
 
 /// Solves `puzzle` (or a part of it) as `spread` says. One thread and no parts: the
 /// plain depth-first search. Otherwise the frontier and the parallel driver
 /// ([`parallel`]); the counts are the same.
-pub fn solve_with(puzzle: &Puzzle, h: Heuristic, limits: &Limits, stop: &AtomicBool, spread: &Spread) -> Result<SolveResult> {
+pub fn solve_with(
+    puzzle: &Puzzle,
+    h: Heuristic,
+    limits: &Limits,
+    stop: &AtomicBool,
+    spread: &Spread,
+) -> Result<SolveResult> {
     let start = Instant::now();
     let threads = spread.threads();
-    if threads == 1 && spread.shard.is_none() && spread.job.is_none() && spread.checkpoint.is_none() {
+    if threads == 1 && spread.shard.is_none() && spread.job.is_none() && spread.checkpoint.is_none()
+    {
         let mut st = State::new(puzzle);
-        let stats = crate::with_selector!(h, &st, |sel| search(&mut st, &mut sel, puzzle, limits, stop));
-        return Ok(SolveResult::new(puzzle, h, 1, stats, start.elapsed().as_secs_f64()));
+        let stats = crate::with_selector!(h, &st, |sel| search(
+            &mut st, &mut sel, puzzle, limits, stop
+        ));
+        return Ok(SolveResult::new(
+            puzzle,
+            h,
+            1,
+            stats,
+            start.elapsed().as_secs_f64(),
+        ));
     }
-    let ck_name = spread.checkpoint.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+    let ck_name = spread
+        .checkpoint
+        .as_ref()
+        .map(|p| p.display().to_string())
+        .unwrap_or_default();
     let ck = match &spread.checkpoint {
         Some(p) => jobs::read_checkpoint(p)?,
         None => None,
     };
     // The plan: which subproblems, and whether this run counts the frontier itself.
     let (units, base, split_depth, shard) = match &spread.job {
-        Some((origin, job)) => (job.units(origin)?, job.base(), job.split_depth, Some([job.job, job.jobs])),
+        Some((origin, job)) => (
+            job.units(origin)?,
+            job.base(),
+            job.split_depth,
+            Some([job.job, job.jobs]),
+        ),
         None => {
             let split = match (spread.split_depth, &ck, spread.shard) {
                 (Some(d), _, _) => Split::Depth(d),
@@ -91,7 +116,10 @@ pub fn solve_with(puzzle: &Puzzle, h: Heuristic, limits: &Limits, stop: &AtomicB
         None => Vec::new(),
     };
     let save_to = |path: &std::path::Path, records: &[parallel::Record]| {
-        jobs::write_checkpoint(path, &jobs::Checkpoint::new(puzzle, h, split_depth, shard, records))
+        jobs::write_checkpoint(
+            path,
+            &jobs::Checkpoint::new(puzzle, h, split_depth, shard, records),
+        )
     };
     let periodic = |records: &[parallel::Record]| {
         if let Some(p) = &spread.checkpoint {
@@ -100,9 +128,12 @@ pub fn solve_with(puzzle: &Puzzle, h: Heuristic, limits: &Limits, stop: &AtomicB
             }
         }
     };
-    let save: Option<&(dyn Fn(&[parallel::Record]) + Sync)> = spread.checkpoint.as_ref().map(|_| &periodic as _);
-    let out = parallel::run(puzzle, h, &units, base, done, limits, threads, stop, save)
-        .map_err(|e| InputError::new(spread.job.as_ref().map_or("--threads", |j| j.0.as_str()), e))?;
+    let save: Option<&(dyn Fn(&[parallel::Record]) + Sync)> =
+        spread.checkpoint.as_ref().map(|_| &periodic as _);
+    let out =
+        parallel::run(puzzle, h, &units, base, done, limits, threads, stop, save).map_err(|e| {
+            InputError::new(spread.job.as_ref().map_or("--threads", |j| j.0.as_str()), e)
+        })?;
     if let Some(p) = &spread.checkpoint {
         save_to(p, &out.records)?;
     }

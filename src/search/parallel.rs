@@ -105,7 +105,12 @@ pub fn apply(st: &mut State, prefix: &[(usize, u32)]) -> Result<(), String> {
         };
         if !legal {
             unapply(st, &prefix[..i]);
-            return Err(format!("placement {} (cell {c}, piece {}, rotation {}) is not legal there", i + 1, o / 4, o % 4));
+            return Err(format!(
+                "placement {} (cell {c}, piece {}, rotation {}) is not legal there",
+                i + 1,
+                o / 4,
+                o % 4
+            ));
         }
         st.place(c, o);
     }
@@ -129,7 +134,11 @@ pub fn frontier<S: Select>(st: &mut State, sel: &mut S, split: Split) -> Frontie
         deepest_board: st.board(),
         ..Stats::default()
     };
-    let mut nodes = vec![Packed { parent: 0, cell: 0, o: 0 }];
+    let mut nodes = vec![Packed {
+        parent: 0,
+        cell: 0,
+        o: 0,
+    }];
     let mut level = 0..1usize;
     let mut d = d0;
     let mut buf = vec![0u64; st.words];
@@ -153,7 +162,11 @@ pub fn frontier<S: Select>(st: &mut State, sel: &mut S, split: Split) -> Frontie
                     while w != 0 {
                         let o = (k * 64) as u32 + w.trailing_zeros();
                         w &= w - 1;
-                        nodes.push(Packed { parent: i as u32, cell: c as u32, o });
+                        nodes.push(Packed {
+                            parent: i as u32,
+                            cell: c as u32,
+                            o,
+                        });
                     }
                 }
             }
@@ -303,24 +316,29 @@ fn task<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::Scope<'s>, prefix: Prefix) 
     };
     let mut st = ctx.root.clone();
     apply(&mut st, &prefix).expect("subproblem prefixes were checked");
-    let mut donor = Donor { ctx, scope, base: &prefix, given: Vec::new() };
+    let mut donor = Donor {
+        ctx,
+        scope,
+        base: &prefix,
+        given: Vec::new(),
+    };
     let stats = crate::with_selector!(ctx.h, &ctx.root, |sel| search_sharing(
-        &mut st,
-        &mut sel,
-        ctx.puzzle,
-        &limits,
-        &ctx.halt,
-        &mut donor
+        &mut st, &mut sel, ctx.puzzle, &limits, &ctx.halt, &mut donor
     ));
     let given = donor.given;
     ctx.nodes.fetch_add(stats.nodes(), Ordering::AcqRel);
     if stats.solutions_found > 0
-        && ctx.found.fetch_add(stats.solutions_found, Ordering::AcqRel) + stats.solutions_found >= ctx.want
+        && ctx.found.fetch_add(stats.solutions_found, Ordering::AcqRel) + stats.solutions_found
+            >= ctx.want
     {
         ctx.halt.store(true, Ordering::Release);
     }
     match stats.stopped {
-        None => ctx.records.lock().unwrap().push(Record { prefix, stats, given }),
+        None => ctx.records.lock().unwrap().push(Record {
+            prefix,
+            stats,
+            given,
+        }),
         Some(why) => {
             if why != Stop::Interrupted {
                 ctx.halt.store(true, Ordering::Release);
@@ -417,7 +435,8 @@ pub fn run(
     // Merge in search order (see the module doc).
     let records = ctx.records.into_inner().unwrap();
     let partial = ctx.partial.into_inner().unwrap();
-    let mut outcomes: Vec<(&Prefix, &Stats)> = records.iter().map(|r| (&r.prefix, &r.stats)).collect();
+    let mut outcomes: Vec<(&Prefix, &Stats)> =
+        records.iter().map(|r| (&r.prefix, &r.stats)).collect();
     outcomes.extend(partial.iter().map(|(p, s)| (p, s)));
     outcomes.sort_by(|a, b| a.0.cmp(b.0));
     let keep = limits.keep;

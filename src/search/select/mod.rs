@@ -38,6 +38,9 @@ pub enum Heuristic {
     /// The smallest N-ply average local branching factor; `adj` = follow-ups at every
     /// adjacent empty cell rather than at the one with the fewest placements.
     Ply { n: u8, adj: bool },
+    /// `ply:N` with the hard min of the labels replaced by Rivest's generalized mean
+    /// M_p (seed 004); `p_milli` = p x 1000 (p < 0).
+    PMean { n: u8, p_milli: i32 },
 }
 
 /// Every `--select` value with its one-line description.
@@ -46,6 +49,7 @@ pub const HEURISTICS: &[(&str, &str)] = &[
     ("mrv", "the empty cell with the fewest legal placements; ties: lowest cell index"),
     ("ply:N", "smallest N-ply average local branching factor (N = 1..=4), follow-ups at the adjacent cell with the fewest placements"),
     ("ply:N:adj", "as ply:N, follow-ups at every empty cell adjacent to the local placements"),
+    ("pmean:N:p", "as ply:N with the labels' min replaced by the generalized mean M_p, p < 0 (Rivest)"),
 ];
 
 impl FromStr for Heuristic {
@@ -72,6 +76,17 @@ impl FromStr for Heuristic {
                     )),
                 }
             }
+            _ if s.starts_with("pmean:") => {
+                let parts: Vec<&str> = s[6..].split(':').collect();
+                let n = parts.first().and_then(|n| n.parse::<u8>().ok());
+                let p = parts.get(1).and_then(|p| p.parse::<f64>().ok());
+                match (n, p, parts.len()) {
+                    (Some(n), Some(p), 2) if (1..=MAX_PLY as u8).contains(&n) && p < 0.0 && p >= -1000.0 => {
+                        Ok(Heuristic::PMean { n, p_milli: (p * 1000.0).round() as i32 })
+                    }
+                    _ => Err(format!("bad heuristic '{s}': expected pmean:N:p with N in 1..={MAX_PLY} and p < 0 (e.g. pmean:2:-4)")),
+                }
+            }
             _ => Err(format!(
                 "unknown heuristic '{s}'; expected one of: {}",
                 HEURISTICS
@@ -91,6 +106,7 @@ impl fmt::Display for Heuristic {
             Heuristic::Mrv => f.write_str("mrv"),
             Heuristic::Ply { n, adj: false } => write!(f, "ply:{n}"),
             Heuristic::Ply { n, adj: true } => write!(f, "ply:{n}:adj"),
+            Heuristic::PMean { n, p_milli } => write!(f, "pmean:{n}:{}", *p_milli as f64 / 1000.0),
         }
     }
 }
@@ -124,6 +140,11 @@ macro_rules! with_selector {
             }
             $crate::search::select::Heuristic::Ply { n, adj } => {
                 let mut $sel = $crate::search::select::Ply::new($st, n as usize, adj);
+                $body
+            }
+            $crate::search::select::Heuristic::PMean { n, p_milli } => {
+                let mean = $crate::branching::Mean::Power(p_milli as f64 / 1000.0);
+                let mut $sel = $crate::search::select::Ply::with_mean($st, n as usize, false, mean);
                 $body
             }
         }

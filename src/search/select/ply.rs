@@ -21,7 +21,7 @@
 //! lowest cell index, as in `mrv`; `ply:1` visits exactly the nodes of `mrv`.
 
 use super::{Mrv, Pick, Select};
-use crate::branching::LocalTree;
+use crate::branching::{LocalTree, Mean};
 use crate::search::state::State;
 
 /// A site must beat b*^N by this relative margin to replace the best: rounding in
@@ -34,6 +34,8 @@ pub const MAX_PLY: usize = 4;
 pub struct Ply {
     n: usize,
     adj: bool,
+    /// How labels combine cap and children: `min` (ply) or a p-mean (pmean).
+    mean: Mean,
     words: usize,
     /// Scratch candidate sets, one per level: `cands[k * words..][..words]`.
     cands: Vec<u64>,
@@ -48,10 +50,17 @@ pub struct Ply {
 
 impl Ply {
     pub fn new(st: &State, n: usize, adj: bool) -> Ply {
+        Ply::with_mean(st, n, adj, Mean::Min)
+    }
+
+    /// `pmean:N:p`: the labelling of `ply:N` with its min replaced by the
+    /// generalized mean M_p (seed 004).
+    pub fn with_mean(st: &State, n: usize, adj: bool, mean: Mean) -> Ply {
         assert!((1..=MAX_PLY).contains(&n));
         Ply {
             n,
             adj,
+            mean,
             words: st.words,
             cands: vec![0; (MAX_PLY + 1) * st.words],
             path: [0; MAX_PLY],
@@ -109,6 +118,8 @@ impl Ply {
     /// The label of a level-k node (k < N) whose path is placed on `st`.
     fn label(&mut self, st: &mut State, k: usize) -> f64 {
         let cap = self.pow[self.n - k];
+        // With `min` a partial sum at the cap decides the label; a p-mean has no cap.
+        let cut = if self.mean.caps() { cap } else { f64::INFINITY };
         // Empty cells adjacent to the local placements, in index order, deduplicated.
         let mut adjacent = [0usize; 4 * MAX_PLY];
         let mut m = 0;
@@ -129,15 +140,15 @@ impl Ply {
                     self.tree.push(level);
                 }
             }
-            return cap.min(1.0);
+            return self.mean.combine(cap, 1.0);
         }
         let adjacent = &mut adjacent[..m];
         adjacent.sort_unstable();
         let sum = if self.adj {
             let mut sum = 0.0;
             for &c in adjacent.iter() {
-                sum += self.children(st, c, k, cap - sum);
-                if sum >= cap {
+                sum += self.children(st, c, k, cut - sum);
+                if sum >= cut {
                     break;
                 }
             }
@@ -147,9 +158,9 @@ impl Ply {
             for &c in adjacent.iter() {
                 best = best.min((st.count(c), c));
             }
-            self.children(st, best.1, k, cap)
+            self.children(st, best.1, k, cut)
         };
-        sum.min(cap)
+        self.mean.combine(cap, sum)
     }
 
     /// The exact b of site `s` (a full walk, recorded, then solved).
@@ -159,7 +170,7 @@ impl Ply {
         self.recording = true;
         self.root_sum(st, s, f64::INFINITY);
         self.recording = false;
-        self.tree.branching_factor(self.n)
+        self.tree.branching_factor_mean(self.n, self.mean)
     }
 
     /// Every empty site with its exact b, in cell order (for `explain`).
@@ -177,10 +188,10 @@ impl Ply {
 
 impl Select for Ply {
     fn pick(&mut self, st: &mut State) -> Pick {
-        if self.n == 1 {
+        if self.n == 1 && self.mean == Mean::Min {
             return Mrv.pick(st);
         }
-        // b(s) <= (placements at s), so the fewest placements bound the best b.
+        // With `min`, b(s) <= (placements at s): the fewest placements bound the best b.
         let mut fewest = u32::MAX;
         for &c in st.open_cells() {
             fewest = fewest.min(st.count(c as usize));
@@ -188,7 +199,12 @@ impl Select for Ply {
         if fewest == 0 {
             return Pick::Dead;
         }
-        let mut b_star = fewest as f64 * (1.0 + 1e-9);
+        // With a p-mean, b can exceed the placement count: then start unbounded.
+        let mut b_star = if self.mean.caps() {
+            fewest as f64 * (1.0 + 1e-9)
+        } else {
+            f64::INFINITY
+        };
         let mut best = usize::MAX;
         for s in 0..st.cells() {
             if !st.is_empty(s) {
