@@ -75,10 +75,12 @@ pub(super) fn link_input(input: &PuzzleArgs) -> Result<Option<(Puzzle, Board)>> 
         if !is_url && path.extension().is_some_and(|e| e == "ron") {
             return Ok(None);
         }
-        let text = read_text(path)?;
-        if !is_url && !formats::is_viewer_link(&text) {
-            return Ok(None);
-        }
+        let text = match read_text(path) {
+            Ok(t) if is_url || formats::is_viewer_link(&t) => t,
+            Err(e) if is_url => return Err(e),
+            // Not a link: the puzzle reader reads (and reports on) it again.
+            _ => return Ok(None),
+        };
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())

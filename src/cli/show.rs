@@ -24,7 +24,7 @@ pub struct ShowArgs {
     #[arg(long, value_name = "RESULT")]
     pub json: Option<PathBuf>,
     /// With --json: show the K-th solution (1-based).
-    #[arg(long, value_name = "K", requires = "json", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     pub index: Option<u64>,
     /// Write the board as SVG to FILE (`-` for stdout).
     #[arg(short, long, value_name = "FILE.svg")]
@@ -38,6 +38,12 @@ pub struct ShowArgs {
 }
 
 pub fn run(a: ShowArgs) -> Result<u8> {
+    if a.index.is_some() && a.json.is_none() {
+        return Err(InputError::new(
+            "--index",
+            "picks a solution of solve's JSON; give it with --json RESULT",
+        ));
+    }
     let (p, link_board) = match link_input(&a.input)? {
         Some((p, b)) => (p, Some(b)),
         None => (a.input.load()?, None),
