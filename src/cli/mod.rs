@@ -6,6 +6,7 @@ mod convert;
 mod explain;
 mod gen;
 mod merge;
+mod show;
 mod solve;
 mod spectral;
 mod split;
@@ -39,7 +40,7 @@ pub enum Command {
     Gen(gen::GenArgs),
     /// Check a solution (solve's JSON, a `piece rotation` list, or a Brendan file).
     Verify(verify::VerifyArgs),
-    /// Convert a puzzle between formats (.ron, .txt).
+    /// Convert a puzzle between formats (.ron, .txt), or a viewer link to a puzzle and board.
     Convert(convert::ConvertArgs),
     /// Write the subproblems of a search as N job files for other machines.
     Split(split::SplitArgs),
@@ -51,6 +52,8 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     /// Eigenvalues, spectral radius, period and N(d) of an equivalence graph (RON).
     Spectral(spectral::SpectralArgs),
+    /// Draw a board: SVG (-o), viewer link (--link), or coloured text.
+    Show(show::ShowArgs),
 }
 
 /// How to read a puzzle file; shared by every subcommand that takes one.
@@ -118,6 +121,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Branching(a) => branching::run(a),
         Command::Explain(a) => explain::run(a),
         Command::Spectral(a) => spectral::run(a),
+        Command::Show(a) => show::run(a),
     }
 }
 

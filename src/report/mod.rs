@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod plot;
+pub mod svg;
 
 use crate::puzzle::{Board, Puzzle};
 use crate::search::{Heuristic, Stats, Stop};

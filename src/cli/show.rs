@@ -1,0 +1,135 @@
+//! `plytile show`: a board as an SVG picture (`-o FILE.svg`), an e2.bucas.name viewer
+//! link (`--link`), or a text board (ANSI colours in a terminal, plain otherwise).
+
+use super::convert::link_input;
+use super::{read_text, write_output, PuzzleArgs};
+use crate::error::{InputError, Result};
+use crate::puzzle::{formats, Board, Puzzle};
+use crate::report::{board, svg};
+use clap::Args;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// The puzzle file (or a viewer link, which brings its own board).
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+    /// Board to show: a `piece rotation` list, a Brendan Owen solution file, or
+    /// solve's JSON. Without one (and without --json) the board holds the hints only.
+    #[arg(conflicts_with = "json")]
+    pub solution: Option<PathBuf>,
+    /// Read solve's JSON output: its first solution, or `deepest.board` when it found
+    /// none.
+    #[arg(long, value_name = "RESULT")]
+    pub json: Option<PathBuf>,
+    /// With --json: show the K-th solution (1-based).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub index: Option<u64>,
+    /// Write the board as SVG to FILE (`-` for stdout).
+    #[arg(short, long, value_name = "FILE.svg")]
+    pub output: Option<PathBuf>,
+    /// Print each edge's colour number in the picture.
+    #[arg(long)]
+    pub numbers: bool,
+    /// Print the board as an e2.bucas.name viewer link.
+    #[arg(long)]
+    pub link: bool,
+}
+
+pub fn run(a: ShowArgs) -> Result<u8> {
+    if a.index.is_some() && a.json.is_none() {
+        return Err(InputError::new(
+            "--index",
+            "picks a solution of solve's JSON; give it with --json RESULT",
+        ));
+    }
+    let (p, link_board) = match link_input(&a.input)? {
+        Some((p, b)) => (p, Some(b)),
+        None => (a.input.load()?, None),
+    };
+    let mut board = if let Some(path) = &a.solution {
+        let origin = path.display().to_string();
+        formats::parse_board(&read_text(path)?, &origin, &p)?
+    } else if let Some(path) = &a.json {
+        json_board(&p, path, a.index.map(|k| k as usize))?
+    } else {
+        link_board.unwrap_or_else(|| vec![None; p.cells()])
+    };
+    add_hints(&p, &mut board);
+    if a.link {
+        let link = formats::to_viewer_link(&p, &board).map_err(|m| InputError::new("--link", m))?;
+        println!("{link}");
+    }
+    if let Some(out) = &a.output {
+        let opts = svg::SvgOptions { numbers: a.numbers };
+        write_output(out, &svg::board_svg(&p, &board, opts))?;
+        if !a.link && out.as_os_str() != "-" {
+            println!("{}: {}", out.display(), svg::caption(&p, &board));
+        }
+    } else if !a.link {
+        let mut stdout = std::io::stdout();
+        let text = if stdout.is_terminal() {
+            board::render_ansi(&p, &board)
+        } else {
+            board::render(&p, &board)
+        };
+        use std::io::Write;
+        let _ = write!(stdout, "{text}{}\n", svg::caption(&p, &board));
+    }
+    Ok(0)
+}
+
+/// The board of solve's JSON: solution `index` (1-based) when given, else the first
+/// solution, else the deepest partial board.
+fn json_board(p: &Puzzle, path: &PathBuf, index: Option<usize>) -> Result<Board> {
+    let origin = path.display().to_string();
+    let text = read_text(path)?;
+    let v: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| InputError::at(&origin, e.line(), format!("not valid JSON: {e}")))?;
+    let err = |m: String| InputError::new(&origin, m);
+    for (key, want) in [("width", p.width), ("height", p.height)] {
+        if let Some(got) = v.get(key).and_then(|x| x.as_u64()) {
+            if got as usize != want {
+                return Err(err(format!(
+                    "the result is for a {}x{} board, the puzzle is {}x{}",
+                    v["width"], v["height"], p.width, p.height
+                )));
+            }
+        }
+    }
+    let solutions = v
+        .get("solutions")
+        .and_then(|s| s.as_array())
+        .ok_or_else(|| err("not solve's JSON (no `solutions` array)".into()))?;
+    let cells = match index {
+        Some(k) => solutions.get(k - 1).ok_or_else(|| {
+            err(format!(
+                "--index {k}: the result holds {} solution{}",
+                solutions.len(),
+                if solutions.len() == 1 { "" } else { "s" }
+            ))
+        })?,
+        None => match solutions.first() {
+            Some(s) => s,
+            None => v
+                .pointer("/deepest/board")
+                .ok_or_else(|| err("no solutions and no `deepest.board` to show".into()))?,
+        },
+    };
+    formats::parse_board(&cells.to_string(), &origin, p)
+}
+
+/// Puts each hint on its cell when the board leaves the cell empty and the piece
+/// unused, so that a board without hints (or no board) still shows them.
+fn add_hints(p: &Puzzle, board: &mut Board) {
+    for h in &p.hints {
+        let cell = h.row * p.width + h.col;
+        let used = board
+            .iter()
+            .any(|c| matches!(c, Some((q, _)) if *q == h.piece));
+        if board[cell].is_none() && !used {
+            board[cell] = Some((h.piece, h.rotation));
+        }
+    }
+}

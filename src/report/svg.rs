@@ -1,0 +1,274 @@
+//! A board as a standalone SVG picture: every cell is four triangles (up, right,
+//! down, left, meeting in the middle) filled with their edge colours, so that a
+//! matched join reads as one diamond of one colour. Hints get a thick outline and a
+//! dot, empty cells are dashed, and every mismatched join (two filled neighbours
+//! showing different colours, or a rim side that is not grey / an inner side that
+//! is) is drawn as a thick red bar. The title carries the score: matched inner joins
+//! out of 2WH - W - H. Hand-written SVG like `plot.rs`: no crate, small, diff-able.
+//!
+//! Elements carry classes (`tri`, `empty`, `hint`, `mismatch`, `score`) so that tests
+//! and stylesheets can find them.
+
+use crate::puzzle::{rotated, verify, Board, Puzzle, RIM};
+use std::fmt::Write;
+
+/// Fill of colour 0, the grey rim.
+pub const RIM_FILL: &str = "#8f8f8f";
+
+/// Fills of colours 1, 2, ...: twenty-two distinct, readable colours (Sasha
+/// Trubetskoy's "20 distinct colours" without its greys, white and black, plus three
+/// darker ones). Colours beyond the list get generated hues ([`fill`]).
+pub const PALETTE: [&str; 22] = [
+    "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6",
+    "#bfef45", "#fabed4", "#469990", "#dcbeff", "#9a6324", "#fffac8", "#800000", "#aaffc3",
+    "#808000", "#ffd8b1", "#000075", "#1b5e20", "#5f7d95", "#c71585",
+];
+
+/// The fill of colour `c` as `#rrggbb`.
+pub fn fill(c: u8) -> String {
+    match c {
+        RIM => RIM_FILL.to_string(),
+        c if (c as usize) <= PALETTE.len() => PALETTE[c as usize - 1].to_string(),
+        c => {
+            // Golden-angle hues at two lightness levels: distinct enough for a few
+            // more colours, and deterministic.
+            let hue = (c as f64 * 137.508) % 360.0;
+            let light = if c % 2 == 0 { 0.45 } else { 0.65 };
+            let (r, g, b) = hsl(hue, 0.65, light);
+            format!("#{r:02x}{g:02x}{b:02x}")
+        }
+    }
+}
+
+fn hsl(h: f64, s: f64, l: f64) -> (u8, u8, u8) {
+    let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
+    let x = c * (1.0 - ((h / 60.0) % 2.0 - 1.0).abs());
+    let m = l - c / 2.0;
+    let (r, g, b) = match (h / 60.0) as u32 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let to = |v: f64| ((v + m) * 255.0).round().clamp(0.0, 255.0) as u8;
+    (to(r), to(g), to(b))
+}
+
+/// The RGB of a `#rrggbb` fill.
+pub fn rgb(fill: &str) -> (u8, u8, u8) {
+    let v = u32::from_str_radix(fill.trim_start_matches('#'), 16).unwrap_or(0);
+    ((v >> 16) as u8, (v >> 8) as u8, v as u8)
+}
+
+/// Is a fill light enough for black text on it?
+pub fn is_light(fill: &str) -> bool {
+    let (r, g, b) = rgb(fill);
+    0.299 * r as f64 + 0.587 * g as f64 + 0.114 * b as f64 > 140.0
+}
+
+/// What to draw beyond the colours.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SvgOptions {
+    /// Print each edge's colour number in its triangle.
+    pub numbers: bool,
+}
+
+/// A side of a cell whose colour is wrong: `(cell, side)`. Each mismatched join
+/// between two filled cells is listed once, from its upper or left cell (side right
+/// or down); a rim fault (grey on an inner side or colour on a rim side) is listed
+/// from its own cell and side.
+pub fn mismatches(puzzle: &Puzzle, board: &Board) -> Vec<(usize, usize)> {
+    let w = puzzle.width;
+    let shown = |cell: usize| board[cell].map(|(p, r)| rotated(puzzle.pieces[p], r));
+    let mut out = Vec::new();
+    for cell in 0..board.len() {
+        let Some(e) = shown(cell) else { continue };
+        for side in 0..4 {
+            match puzzle.neighbour(cell, side) {
+                None if e[side] != RIM => out.push((cell, side)),
+                None => {}
+                Some(_) if e[side] == RIM => out.push((cell, side)),
+                Some(n) if side == 1 || side == 2 => {
+                    if let Some(f) = shown(n) {
+                        if f[(side + 2) % 4] != e[side] && f[(side + 2) % 4] != RIM {
+                            out.push((cell, side));
+                        }
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    debug_assert!(out.iter().all(|&(c, _)| c < w * puzzle.height));
+    out
+}
+
+/// The one-line caption: name, size, then the [`score_line`].
+pub fn caption(puzzle: &Puzzle, board: &Board) -> String {
+    format!("{}: {}", heading(puzzle), score_line(puzzle, board))
+}
+
+/// Name and size, e.g. `pieces_05x05 5x5`.
+fn heading(puzzle: &Puzzle) -> String {
+    let size = format!("{}x{}", puzzle.width, puzzle.height);
+    if puzzle.name.is_empty() {
+        size
+    } else {
+        format!("{} {size}", puzzle.name)
+    }
+}
+
+/// The score (matched inner edges out of 2WH - W - H), then how full the board is
+/// and how many mismatches it shows, e.g. `38 of 40 inner edges matched, 2 mismatches`.
+pub fn score_line(puzzle: &Puzzle, board: &Board) -> String {
+    let filled = board.iter().filter(|c| c.is_some()).count();
+    let mut s = format!(
+        "{} of {} inner edges matched",
+        verify::score(puzzle, board),
+        puzzle.inner_joins()
+    );
+    if filled < board.len() {
+        s += &format!(", {filled} of {} cells filled", board.len());
+    }
+    let bad = mismatches(puzzle, board).len();
+    if bad > 0 {
+        s += &format!(", {bad} mismatch{}", if bad == 1 { "" } else { "es" });
+    }
+    s
+}
+
+/// Renders `board` (full, partial or empty) of `puzzle` as an SVG document.
+pub fn board_svg(puzzle: &Puzzle, board: &Board, opts: SvgOptions) -> String {
+    let (w, h) = (puzzle.width, puzzle.height);
+    // Cells shrink on big boards so the picture stays about 800 px wide.
+    let cell = (800.0 / w.max(h) as f64).clamp(24.0, 64.0).floor();
+    let (head, score) = (escape(&heading(puzzle)), escape(&score_line(puzzle, board)));
+    // Wide enough for the two title lines (about 0.6 em per character).
+    let text_w = 0.6 * 16.0 * head.len().max(score.len()) as f64;
+    let board_w = cell * w as f64;
+    let width = (board_w + 24.0).max(text_w + 24.0).ceil();
+    let margin = ((width - board_w) / 2.0).floor();
+    let top = 60.0;
+    let height = top + 12.0 + cell * h as f64;
+    let title = escape(&caption(puzzle, board));
+    let font = (cell * 0.22).max(8.0).round();
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">
+<title>{title}</title>
+<rect width="100%" height="100%" fill="white"/>
+<text x="{mid}" y="22" text-anchor="middle" font-size="16" font-weight="bold">{head}</text>
+<text class="score" x="{mid}" y="44" text-anchor="middle" font-size="15">{score}</text>
+"##,
+        mid = width / 2.0
+    );
+    let x0 = |c: usize| margin + cell * (c % w) as f64;
+    let y0 = |c: usize| top + cell * (c / w) as f64;
+    let hinted: Vec<bool> = {
+        let mut v = vec![false; w * h];
+        for hint in &puzzle.hints {
+            v[hint.row * w + hint.col] = true;
+        }
+        v
+    };
+    for (c, placed) in board.iter().enumerate() {
+        let (x, y) = (x0(c), y0(c));
+        let (mx, my) = (x + cell / 2.0, y + cell / 2.0);
+        let Some((p, r)) = *placed else {
+            let _ = writeln!(
+                s,
+                r##"<rect class="empty" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="#f4f4f4" stroke="#bbb" stroke-dasharray="4 3"/>"##,
+                x + 1.0,
+                y + 1.0,
+                cell - 2.0,
+                cell - 2.0
+            );
+            continue;
+        };
+        let e = rotated(puzzle.pieces[p], r);
+        // Triangle corners per side, clockwise from the top.
+        let corners = [
+            [(x, y), (x + cell, y)],
+            [(x + cell, y), (x + cell, y + cell)],
+            [(x + cell, y + cell), (x, y + cell)],
+            [(x, y + cell), (x, y)],
+        ];
+        let _ = writeln!(
+            s,
+            r#"<g class="cell" data-piece="{p}" data-rotation="{r}">"#
+        );
+        for side in 0..4 {
+            let [(ax, ay), (bx, by)] = corners[side];
+            let f = fill(e[side]);
+            let _ = writeln!(
+                s,
+                r##"<polygon class="tri" data-colour="{}" points="{ax:.1},{ay:.1} {bx:.1},{by:.1} {mx:.1},{my:.1}" fill="{f}" stroke="#333" stroke-width="0.6"/>"##,
+                e[side]
+            );
+            if opts.numbers {
+                // Centroid of the triangle, nudged toward the edge.
+                let tx = (ax + bx + mx) / 3.0 * 0.8 + (ax + bx) / 2.0 * 0.2;
+                let ty = (ay + by + my) / 3.0 * 0.8 + (ay + by) / 2.0 * 0.2;
+                let ink = if is_light(&f) { "black" } else { "white" };
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{tx:.1}" y="{:.1}" text-anchor="middle" font-size="{font}" fill="{ink}">{}</text>"##,
+                    ty + font * 0.35,
+                    e[side]
+                );
+            }
+        }
+        let _ = writeln!(s, "</g>");
+    }
+    for (c, &hint) in hinted.iter().enumerate() {
+        if !hint {
+            continue;
+        }
+        let (x, y) = (x0(c), y0(c));
+        let _ = writeln!(
+            s,
+            r##"<g class="hint"><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="none" stroke="black" stroke-width="3"/><circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="white" stroke="black" stroke-width="1.5"/></g>"##,
+            x + 1.5,
+            y + 1.5,
+            cell - 3.0,
+            cell - 3.0,
+            x + cell / 2.0,
+            y + cell / 2.0,
+            (cell * 0.09).max(2.5)
+        );
+    }
+    // Mismatches last, on top of everything.
+    for (c, side) in mismatches(puzzle, board) {
+        let (x, y) = (x0(c), y0(c));
+        let (x1, y1, x2, y2) = match side {
+            0 => (x, y, x + cell, y),
+            1 => (x + cell, y, x + cell, y + cell),
+            2 => (x, y + cell, x + cell, y + cell),
+            _ => (x, y, x, y + cell),
+        };
+        let _ = writeln!(
+            s,
+            r##"<line class="mismatch" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="red" stroke-width="{:.1}" stroke-linecap="round"/>"##,
+            (cell * 0.1).max(3.0)
+        );
+    }
+    // Thin frame around the board.
+    let _ = writeln!(
+        s,
+        r##"<rect x="{margin}" y="{top}" width="{:.1}" height="{:.1}" fill="none" stroke="#333" stroke-width="1.5"/>"##,
+        cell * w as f64,
+        cell * h as f64
+    );
+    s += "</svg>\n";
+    s
+}
+
+fn escape(t: &str) -> String {
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

@@ -1,0 +1,381 @@
+//! Tests of `plytile show` and the viewer link: the SVG's structure for a shipped
+//! solution, a partial board with mismatches, the hints-only board, the text boards,
+//! and boards round-tripped through e2.bucas.name viewer links (library and CLI).
+
+mod common;
+
+use common::{cleanup, puzzle_path, scratch_dir};
+use plytile::puzzle::formats::{
+    parse_board, parse_viewer_link, read_puzzle, to_viewer_link, EdgeOrder,
+};
+use plytile::puzzle::{rotated, verify, Board, Puzzle};
+use plytile::report::board::render_ansi;
+use plytile::report::svg::{board_svg, fill, mismatches, SvgOptions, PALETTE, RIM_FILL};
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn plytile(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_plytile"))
+        .args(args)
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("run plytile")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn p(rel: &str) -> String {
+    puzzle_path(rel).display().to_string()
+}
+
+fn s(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// Brendan's 5x5 and its shipped solution.
+fn brendan5() -> (Puzzle, Board) {
+    let puzzle = read_puzzle(&puzzle_path("brendan/pieces_05x05.txt"), EdgeOrder::Urdl).unwrap();
+    let text = std::fs::read_to_string(puzzle_path("brendan/solutions_05x05.txt")).unwrap();
+    let board = parse_board(&text, "solutions_05x05.txt", &puzzle).unwrap();
+    verify::check(&puzzle, &board, true).expect("the shipped solution is valid");
+    (puzzle, board)
+}
+
+fn count(svg: &str, needle: &str) -> usize {
+    svg.matches(needle).count()
+}
+
+/// The edges every cell shows (None for an empty cell).
+fn shown_edges(p: &Puzzle, b: &Board) -> Vec<Option<[u8; 4]>> {
+    b.iter()
+        .map(|c| c.map(|(q, r)| rotated(p.pieces[q], r)))
+        .collect()
+}
+
+#[test]
+fn svg_of_a_shipped_solution_has_every_triangle_colour_and_the_full_score() {
+    let (puzzle, board) = brendan5();
+    let svg = board_svg(&puzzle, &board, SvgOptions::default());
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(count(&svg, "<g class=\"cell\""), 25);
+    assert_eq!(count(&svg, "<polygon class=\"tri\""), 100);
+    assert_eq!(count(&svg, "class=\"empty\""), 0);
+    assert_eq!(count(&svg, "class=\"mismatch\""), 0);
+    assert_eq!(count(&svg, "class=\"hint\""), 0);
+    assert!(svg.contains("40 of 40 inner edges matched"), "{svg}");
+    // Every colour of the puzzle is drawn with its palette fill, grey for the rim.
+    let colours: BTreeSet<u8> = puzzle.pieces.iter().flatten().copied().collect();
+    for c in &colours {
+        let tag = format!("data-colour=\"{c}\" ");
+        assert!(svg.contains(&tag), "colour {c} missing");
+        assert!(
+            svg.contains(&format!("fill=\"{}\"", fill(*c))),
+            "fill of {c}"
+        );
+    }
+    assert_eq!(fill(0), RIM_FILL);
+    // 16 rim sides on a 5x5 board: 4 * 5 grey triangles.
+    assert_eq!(count(&svg, "data-colour=\"0\" "), 20);
+    // No numbers unless asked for.
+    assert_eq!(count(&svg, "<text"), 2);
+    let numbered = board_svg(&puzzle, &board, SvgOptions { numbers: true });
+    assert_eq!(count(&numbered, "<text"), 2 + 100);
+}
+
+#[test]
+fn palette_colours_are_distinct_and_not_grey() {
+    let mut all: Vec<String> = (0..=30).map(fill).collect();
+    assert_eq!(all[0], RIM_FILL);
+    assert_eq!(&all[1..=PALETTE.len()], &PALETTE.map(String::from)[..]);
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), 31, "every colour up to 30 has its own fill");
+}
+
+#[test]
+fn partial_board_with_a_mismatch_is_highlighted_and_scores_lower() {
+    let (puzzle, mut board) = brendan5();
+    // Swap the pieces of two inner cells (keeping rotations) and empty three cells.
+    let (a, b) = (6, 8);
+    board.swap(a, b);
+    for c in [12, 17, 24] {
+        board[c] = None;
+    }
+    let bad = mismatches(&puzzle, &board);
+    assert!(
+        !bad.is_empty(),
+        "swapping two different pieces breaks joins"
+    );
+    let score = verify::score(&puzzle, &board);
+    assert!(score < 40);
+    let svg = board_svg(&puzzle, &board, SvgOptions::default());
+    assert_eq!(count(&svg, "class=\"mismatch\""), bad.len());
+    assert_eq!(count(&svg, "class=\"empty\""), 3);
+    assert_eq!(count(&svg, "<polygon class=\"tri\""), 4 * 22);
+    assert!(
+        svg.contains(&format!(
+            "{score} of 40 inner edges matched, 22 of 25 cells filled"
+        )),
+        "{svg}"
+    );
+    // Every mismatch mark is a real mismatch: a rim fault or two filled neighbours
+    // whose touching colours differ.
+    for (c, side) in bad {
+        let e = rotated(puzzle.pieces[board[c].unwrap().0], board[c].unwrap().1);
+        match puzzle.neighbour(c, side) {
+            None => assert_ne!(e[side], 0),
+            Some(n) => {
+                let (q, r) = board[n].expect("mismatches need two filled cells");
+                assert!(e[side] == 0 || rotated(puzzle.pieces[q], r)[(side + 2) % 4] != e[side]);
+            }
+        }
+    }
+    // The solution itself has none.
+    assert!(mismatches(&puzzle, &brendan5().1).is_empty());
+}
+
+#[test]
+fn ansi_board_paints_every_side_and_marks_mismatches() {
+    let (puzzle, mut board) = brendan5();
+    let text = render_ansi(&puzzle, &board);
+    assert_eq!(text.lines().count(), 3 * 5);
+    // 4 painted sides per cell, each reset after.
+    assert_eq!(count(&text, "\x1b[48;5;"), 100);
+    assert_eq!(count(&text, "\x1b[0m"), 100);
+    assert!(!text.contains('!'));
+    board.swap(6, 8);
+    assert!(render_ansi(&puzzle, &board).contains('!'));
+}
+
+#[test]
+fn viewer_link_round_trips_a_board() {
+    let (puzzle, board) = brendan5();
+    let link = to_viewer_link(&puzzle, &board).unwrap();
+    assert!(link.starts_with("https://e2.bucas.name/#board_w=5&board_h=5&board_edges="));
+    let edges = link
+        .split("board_edges=")
+        .nth(1)
+        .unwrap()
+        .split('&')
+        .next()
+        .unwrap();
+    assert_eq!(edges.len(), 100);
+    // Cell 0 is the top-left corner: grey up and left.
+    assert!(edges.starts_with('a') && edges.as_bytes()[3] == b'a');
+    let (q, qb) = parse_viewer_link(&link, "link").unwrap();
+    assert_eq!((q.width, q.height), (5, 5));
+    verify::check(&q, &qb, true).expect("the link's board solves the link's puzzle");
+    assert_eq!(shown_edges(&q, &qb), shown_edges(&puzzle, &board));
+    // board_pieces keeps the numbering: piece k of the new puzzle is a rotation of
+    // piece k of the old one, placed with rotation 0.
+    for (c, cell) in qb.iter().enumerate() {
+        let (k, r) = cell.unwrap();
+        assert_eq!(r, 0);
+        assert_eq!(Some(k), board[c].map(|x| x.0));
+        assert!((0..4).any(|t| rotated(puzzle.pieces[k], t) == q.pieces[k]));
+    }
+    // Without board_pieces, piece i is the one on cell i.
+    let bare = link.split("&board_pieces").next().unwrap();
+    let (q2, b2) = parse_viewer_link(bare, "link").unwrap();
+    assert_eq!(b2, (0..25).map(|i| Some((i, 0))).collect::<Board>());
+    assert_eq!(shown_edges(&q2, &b2), shown_edges(&puzzle, &board));
+}
+
+#[test]
+fn viewer_link_errors_are_one_line_and_name_the_problem() {
+    let (puzzle, mut board) = brendan5();
+    let link = to_viewer_link(&puzzle, &board).unwrap();
+    let cases = [
+        ("https://e2.bucas.name/#board_w=5", "no viewer link"),
+        (
+            &link.replace("board_w=5", "board_w=4")[..],
+            "needs 4 per cell",
+        ),
+        (
+            &link.replacen("board_edges=a", "board_edges=A", 1)[..],
+            "not a colour letter",
+        ),
+        (
+            &link.replace("board_pieces=002", "board_pieces=003")[..],
+            "each of 1..=25 once",
+        ),
+    ];
+    for (text, want) in cases {
+        let e = parse_viewer_link(text, "in.url").unwrap_err().to_string();
+        assert!(e.starts_with("in.url: ") && e.contains(want), "{text}: {e}");
+        assert_eq!(e.lines().count(), 1);
+    }
+    board[7] = None;
+    let partial = to_viewer_link(&puzzle, &board).unwrap();
+    assert!(partial.contains("aaaa") && partial.contains("000"));
+    let e = parse_viewer_link(&partial, "in.url")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("row 1 column 2 is empty"), "{e}");
+}
+
+#[test]
+fn cli_show_writes_svg_text_and_a_link_that_convert_reads_back() {
+    let dir = scratch_dir("show");
+    let (puz, sol) = (
+        p("brendan/pieces_05x05.txt"),
+        p("brendan/solutions_05x05.txt"),
+    );
+    let svg = dir.join("board.svg");
+    let o = plytile(&["show", &puz, &sol, "-o", &s(&svg)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("40 of 40 inner edges matched"));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(count(&text, "<polygon class=\"tri\""), 100);
+
+    // Not a terminal: the plain board, no escape codes.
+    let o = plytile(&["show", &puz, &sol]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(!stdout(&o).contains('\x1b'));
+    assert!(stdout(&o).ends_with("pieces_05x05 5x5: 40 of 40 inner edges matched\n"));
+
+    // Link -> convert (literal link and a .url file) -> verify.
+    let o = plytile(&["show", &puz, &sol, "--link"]);
+    let link = stdout(&o).trim().to_string();
+    assert!(link.starts_with("https://e2.bucas.name/#board_w=5&board_h=5&"));
+    let url = dir.join("board.url");
+    std::fs::write(&url, format!("[InternetShortcut]\nURL={link}\n")).unwrap();
+    for (input, out) in [
+        (link.clone(), dir.join("a.ron")),
+        (s(&url), dir.join("b.txt")),
+    ] {
+        let o = plytile(&["convert", &input, "-o", &s(&out)]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let board = out.with_extension("solution.txt");
+        let o = plytile(&["verify", &s(&out), &s(&board)]);
+        assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+        assert!(stdout(&o).contains("40 of 40"));
+        // A link as PUZZLE brings its board along.
+        let o = plytile(&["show", &input, "--link"]);
+        assert_eq!(stdout(&o).trim(), link);
+    }
+
+    // A bad link: exit 2, one line naming the input.
+    let o = plytile(&[
+        "convert",
+        "https://e2.bucas.name/#board_w=5&board_h=5&board_edges=ab",
+        "-o",
+        &s(&dir.join("c.ron")),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    assert!(stderr(&o).starts_with("plytile: viewer link: board_edges has 2 letters"));
+    cleanup(&dir);
+}
+
+#[test]
+fn cli_show_reads_solve_json_solutions_and_the_deepest_board() {
+    let dir = scratch_dir("show-json");
+    let puz = p("brendan/pieces_05x05.txt");
+    let json = dir.join("r.json");
+    let o = plytile(&["solve", &puz, "--all", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    std::fs::write(&json, &o.stdout).unwrap();
+    let svg = dir.join("r.svg");
+    for index in [None, Some("16")] {
+        let mut args = vec![
+            "show",
+            &puz,
+            "--json",
+            json.to_str().unwrap(),
+            "-o",
+            svg.to_str().unwrap(),
+        ];
+        if let Some(k) = index {
+            args.extend(["--index", k]);
+        }
+        let o = plytile(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(stdout(&o).contains("40 of 40 inner edges matched"));
+    }
+    let o = plytile(&["show", &puz, "--json", &s(&json), "--index", "17"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--index 17: the result holds 16 solutions"),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = plytile(&["show", &puz, "--index", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("plytile: --index: "),
+        "{}",
+        stderr(&o)
+    );
+
+    // Stopped early with none: the deepest partial board.
+    let o = plytile(&[
+        "solve",
+        &p("brendan/pieces_06x06.txt"),
+        "--max-nodes",
+        "50",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+    std::fs::write(&json, &o.stdout).unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let filled = v["deepest"]["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| !c.is_null())
+        .count();
+    let o = plytile(&[
+        "show",
+        &p("brendan/pieces_06x06.txt"),
+        "--json",
+        &s(&json),
+        "-o",
+        &s(&svg),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(&format!("{filled} of 36 cells filled")),
+        "{}",
+        stdout(&o)
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(count(&text, "class=\"empty\""), 36 - filled);
+    // Wrong puzzle for the result: one line naming the file.
+    let o = plytile(&["show", &puz, "--json", &s(&json)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("the result is for a 6x6 board, the puzzle is 5x5"));
+    cleanup(&dir);
+}
+
+#[test]
+fn cli_show_without_a_board_shows_the_hints_only() {
+    let dir = scratch_dir("show-hints");
+    let svg = dir.join("e2.svg");
+    let o = plytile(&[
+        "show",
+        &p("e2/e2pieces.txt"),
+        "--hints",
+        &p("e2/e2_hints.txt"),
+        "-o",
+        &s(&svg),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(count(&text, "class=\"hint\""), 5);
+    assert_eq!(count(&text, "class=\"empty\""), 251);
+    assert_eq!(count(&text, "<polygon class=\"tri\""), 20);
+    assert!(text.contains("0 of 480 inner edges matched, 5 of 256 cells filled"));
+    // The starter piece 139 (index 138) at I8 turned twice.
+    assert!(text.contains("data-piece=\"138\" data-rotation=\"2\""));
+    cleanup(&dir);
+}
