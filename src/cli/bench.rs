@@ -267,10 +267,24 @@ fn describe(r: &BenchRecord) -> String {
             r.solutions_found
         )
     };
+    if r.runs == 1 {
+        // One run has no spread: hyperfine's "abs ≡" form.
+        return format!(
+            "Benchmark: {} with {}  ({status})\n\
+             \x20 Time (abs ≡):        {:>10}\n\
+             \x20 Nodes (abs ≡):       {:>10}\n\
+             \x20 Nodes/s (abs ≡):     {:>10}\n\n",
+            r.puzzle,
+            r.select,
+            fmt_time(r.time_mean_s),
+            fmt_count(r.nodes_mean),
+            fmt_count(r.nodes_per_s_mean),
+        );
+    }
     format!(
         "Benchmark: {} with {}  ({status})\n\
          \x20 Time (mean ± σ):     {:>10} ± {:>10}\n\
-         \x20 Range (min … max):   {:>10} … {:>10}    {} run(s)\n\
+         \x20 Range (min … max):   {:>10} … {:>10}    {} runs\n\
          \x20 Nodes (mean ± σ):    {:>10} ± {:>10}\n\
          \x20 Nodes/s (mean ± σ):  {:>10} ± {:>10}\n\n",
         r.puzzle,

@@ -403,7 +403,7 @@ mod tests {
         let csv = ExportFormat::Csv.exporter().serialize(&report);
         assert_eq!(csv.lines().count(), 3);
         let md = ExportFormat::Markdown.exporter().serialize(&report);
-        assert!(md.contains("| p.txt"), "{md}");
+        assert!(md.contains("| p "), "{md}");
     }
 
     #[test]

@@ -68,7 +68,7 @@ fn results_table(report: &BenchReport) -> Table {
                 r.solutions_found,
                 if r.exhaustive { "" } else { " (stopped)" }
             ),
-            fmt_secs(r.time_mean_s, Some(r.time_stddev_s)),
+            fmt_secs(r.time_mean_s, (r.runs > 1).then_some(r.time_stddev_s)),
             format!(
                 "{} … {}",
                 fmt_secs(r.time_min_s, None),
