@@ -1,7 +1,9 @@
 //! The command line: one file per subcommand. Parsing only validates into plain
 //! structs; the library does the work. Errors are one line naming the file or flag.
 
+mod bench;
 mod branching;
+mod compare;
 mod convert;
 mod explain;
 mod gen;
@@ -54,6 +56,10 @@ pub enum Command {
     Spectral(spectral::SpectralArgs),
     /// Draw a board: SVG (-o), viewer link (--link), or coloured text.
     Show(show::ShowArgs),
+    /// Run several heuristics on one puzzle under the same limits, side by side.
+    Compare(compare::CompareArgs),
+    /// Benchmark settings over puzzles: mean ± σ of time and nodes, exports.
+    Bench(bench::BenchArgs),
 }
 
 /// How to read a puzzle file; shared by every subcommand that takes one.
@@ -122,6 +128,8 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Explain(a) => explain::run(a),
         Command::Spectral(a) => spectral::run(a),
         Command::Show(a) => show::run(a),
+        Command::Compare(a) => compare::run(a),
+        Command::Bench(a) => bench::run(a),
     }
 }
 

@@ -2,6 +2,7 @@
 //! rendering for people.
 
 pub mod board;
+pub mod export;
 pub mod plot;
 pub mod svg;
 

@@ -48,8 +48,17 @@ impl Spread {
 /// Solves `puzzle` from its hints with heuristic `h` on one thread: deterministic,
 /// including which solutions a limited run finds first. [`solve_with`] spreads it.
 pub fn solve(puzzle: &Puzzle, h: Heuristic, limits: &Limits, stop: &AtomicBool) -> SolveResult {
-    solve_with(puzzle, h, limits, stop, &Spread { threads: 1, ..Spread::default() })
-        .expect("a whole-puzzle search has no input to reject")
+    solve_with(
+        puzzle,
+        h,
+        limits,
+        stop,
+        &Spread {
+            threads: 1,
+            ..Spread::default()
+        },
+    )
+    .expect("a whole-puzzle search has no input to reject")
 }
 
 /// Solves `puzzle` (or a part of it) as `spread` says. One thread and no parts: the

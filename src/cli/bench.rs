@@ -1,0 +1,337 @@
+//! `plytile bench`: every setting on every puzzle, several runs each, summarized in the
+//! manner of hyperfine (mean ± σ, min … max, "ran N times faster"). The schema,
+//! statistics and exports live in `report::export`.
+
+use super::{catch_interrupts, parse_seconds, write_output, INTERRUPTED};
+use crate::error::{InputError, Result};
+use crate::puzzle::formats::{read_puzzle, EdgeOrder};
+use crate::report::export::{
+    count_mismatch, fmt_count, fmt_ratio, fmt_time, BenchConfig, BenchRecord, BenchReport,
+    ExportFormat,
+};
+use crate::search::select::MAX_PLY;
+use crate::search::{self, Heuristic, Limits};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Default settings (no --ply, no --select): mrv and ply:2..4. \
+    Exit codes: 0 done, 2 bad input, 3 interrupted (finished puzzles are exported), \
+    4 exhaustive runs of a puzzle found different numbers of solutions (a bug)."
+)]
+pub struct BenchArgs {
+    /// Puzzle files (.ron or text).
+    #[arg(required = true)]
+    pub puzzles: Vec<PathBuf>,
+    /// Benchmark ply:A .. ply:B (inclusive; `A..B` or a single `N`, 1..=4).
+    #[arg(long, value_name = "A..B", value_parser = parse_ply_range)]
+    pub ply: Option<(u8, u8)>,
+    /// More settings, comma-separated: scan, mrv, ply:N, ply:N:adj (run before --ply's).
+    #[arg(long, value_delimiter = ',')]
+    pub select: Vec<Heuristic>,
+    /// Measured runs per puzzle and setting.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub runs: u32,
+    /// Unmeasured runs before the measured ones.
+    #[arg(long, default_value_t = 0)]
+    pub warmup: u32,
+    /// Threads per search (recorded; the search runs one thread for now).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub threads: u64,
+    /// Stop each run after N nodes (default: exhaustive).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
+    /// Stop each run after SECS seconds (default: exhaustive).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
+    /// Edge order of text puzzle files: urdl (default) or blrt (Wortmann).
+    #[arg(long, default_value = "urdl")]
+    pub edge_order: EdgeOrder,
+    /// Write the results as JSON (`-` = stdout); rewritten after every puzzle.
+    #[arg(long, value_name = "FILE")]
+    pub export_json: Option<PathBuf>,
+    /// Write one CSV line per puzzle and setting (`-` = stdout).
+    #[arg(long, value_name = "FILE")]
+    pub export_csv: Option<PathBuf>,
+    /// Write the tables as Markdown (`-` = stdout), e.g. BENCHMARKS.md.
+    #[arg(long, value_name = "FILE")]
+    pub export_markdown: Option<PathBuf>,
+}
+
+/// Parses `A..B` (inclusive) or `N` into a range of ply depths within 1..=4.
+pub fn parse_ply_range(s: &str) -> std::result::Result<(u8, u8), String> {
+    let bad =
+        || format!("'{s}' is not a ply range: expected A..B or N with 1 <= A <= B <= {MAX_PLY}");
+    let (a, b) = match s.split_once("..") {
+        Some((a, b)) => (a.trim(), b.trim_start_matches('=').trim()),
+        None => (s.trim(), s.trim()),
+    };
+    let (a, b) = (
+        a.parse::<u8>().map_err(|_| bad())?,
+        b.parse::<u8>().map_err(|_| bad())?,
+    );
+    if 1 <= a && a <= b && b as usize <= MAX_PLY {
+        Ok((a, b))
+    } else {
+        Err(bad())
+    }
+}
+
+/// The settings in order, without repeats.
+fn settings(a: &BenchArgs) -> Vec<Heuristic> {
+    let mut out: Vec<Heuristic> = a.select.clone();
+    let ply = match (a.ply, a.select.is_empty()) {
+        (Some(r), _) => Some(r),
+        (None, true) => {
+            out.push(Heuristic::Mrv);
+            Some((2, 4))
+        }
+        (None, false) => None,
+    };
+    if let Some((lo, hi)) = ply {
+        out.extend((lo..=hi).map(|n| Heuristic::Ply { n, adj: false }));
+    }
+    let mut seen = Vec::new();
+    out.retain(|h| {
+        let new = !seen.contains(h);
+        seen.push(*h);
+        new
+    });
+    out
+}
+
+pub fn run(a: BenchArgs) -> Result<u8> {
+    let settings = settings(&a);
+    let puzzles = a
+        .puzzles
+        .iter()
+        .map(|p| read_puzzle(p, a.edge_order))
+        .collect::<Result<Vec<_>>>()?;
+    let exports: Vec<(ExportFormat, &Path)> = [
+        (ExportFormat::Json, &a.export_json),
+        (ExportFormat::Csv, &a.export_csv),
+        (ExportFormat::Markdown, &a.export_markdown),
+    ]
+    .into_iter()
+    .filter_map(|(f, p)| p.as_deref().map(|p| (f, p)))
+    .collect();
+    if exports.iter().filter(|(_, p)| *p == Path::new("-")).count() > 1 {
+        return Err(InputError::new(
+            "--export-*",
+            "only one export can go to stdout (-)",
+        ));
+    }
+    // With an export on stdout, the text for people goes to stderr.
+    let to_stdout = !exports.iter().any(|(_, p)| *p == Path::new("-"));
+    if a.threads != 1 {
+        eprintln!(
+            "plytile: warning: --threads {} recorded, but bench runs one thread per search for now",
+            a.threads
+        );
+    }
+    catch_interrupts();
+    let mut report = BenchReport::new(BenchConfig {
+        settings: settings.clone(),
+        runs: a.runs,
+        warmup: a.warmup,
+        threads: a.threads as usize,
+        threads_used: 1,
+        max_nodes: a.max_nodes,
+        timeout_s: a.timeout,
+        command: command_line(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+    });
+    let total = (puzzles.len() * settings.len()) as u64 * (a.warmup + a.runs) as u64;
+    let bar = progress_bar(total);
+    let out = |text: &str| {
+        bar.suspend(|| {
+            if to_stdout {
+                print!("{text}");
+                let _ = std::io::stdout().flush();
+            } else {
+                eprint!("{text}");
+            }
+        })
+    };
+    let mut mismatch = false;
+    'puzzles: for (path, puzzle) in a.puzzles.iter().zip(&puzzles) {
+        let name = path.display().to_string();
+        let mut all_runs = Vec::new();
+        let mut records = Vec::new();
+        for &h in &settings {
+            let mut runs = Vec::new();
+            for i in 0..a.warmup + a.runs {
+                bar.set_message(format!(
+                    "{name} {h} {}",
+                    if i < a.warmup {
+                        format!("warmup {}/{}", i + 1, a.warmup)
+                    } else {
+                        format!("run {}/{}", i - a.warmup + 1, a.runs)
+                    }
+                ));
+                let limits = Limits {
+                    max_nodes: a.max_nodes,
+                    deadline: a
+                        .timeout
+                        .map(|s| Instant::now() + Duration::from_secs_f64(s)),
+                    max_solutions: None,
+                    keep: 0,
+                };
+                let r = search::solve(puzzle, h, &limits, &INTERRUPTED);
+                bar.inc(1);
+                if INTERRUPTED.load(Ordering::SeqCst) {
+                    break 'puzzles;
+                }
+                if i >= a.warmup {
+                    runs.push(r);
+                }
+            }
+            let record = BenchRecord::from_runs(&name, puzzle.pieces.len(), &runs);
+            out(&describe(&record));
+            records.push(record);
+            all_runs.extend(runs);
+        }
+        let error = count_mismatch(&all_runs);
+        if let Some(e) = &error {
+            bar.suspend(|| eprintln!("plytile: ERROR: {e}"));
+            mismatch = true;
+        }
+        report.push_puzzle(records, error.is_none());
+        out(&summary(&report, &name));
+        for (f, p) in &exports {
+            if *p != Path::new("-") {
+                write_output(p, &f.exporter().serialize(&report))?;
+            }
+        }
+    }
+    bar.finish_and_clear();
+    if report.puzzles.len() > 1 {
+        out(&overall(&report));
+    }
+    for (f, p) in &exports {
+        write_output(p, &f.exporter().serialize(&report))?;
+    }
+    if mismatch {
+        eprintln!("plytile: ERROR: solution counts disagree (see above); exit code 4");
+        return Ok(super::compare::EXIT_MISMATCH);
+    }
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        eprintln!(
+            "plytile: interrupted; {} finished puzzle(s) reported",
+            report.puzzles.len()
+        );
+        return Ok(3);
+    }
+    Ok(0)
+}
+
+/// A progress bar on stderr; drawn only when stderr is a terminal.
+fn progress_bar(total: u64) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} runs  {msg}",
+        )
+        .expect("valid template"),
+    );
+    if !bar.is_hidden() {
+        bar.enable_steady_tick(Duration::from_millis(200));
+    }
+    bar
+}
+
+/// The program's arguments with the program name shortened to `plytile`.
+fn command_line() -> String {
+    let mut args: Vec<String> = std::env::args().collect();
+    if !args.is_empty() {
+        args[0] = "plytile".into();
+    }
+    args.join(" ")
+}
+
+/// One setting on one puzzle, hyperfine style.
+fn describe(r: &BenchRecord) -> String {
+    let status = if r.exhaustive {
+        format!("exhaustive, {} solutions", r.solutions_found)
+    } else {
+        format!(
+            "NOT exhaustive ({}), {} solutions so far",
+            r.stopped_by
+                .map(|s| crate::report::stop_text(s))
+                .unwrap_or("stopped"),
+            r.solutions_found
+        )
+    };
+    if r.runs == 1 {
+        // One run has no spread: hyperfine's "abs ≡" form.
+        return format!(
+            "Benchmark: {} with {}  ({status})\n\
+             \x20 Time (abs ≡):        {:>10}\n\
+             \x20 Nodes (abs ≡):       {:>10}\n\
+             \x20 Nodes/s (abs ≡):     {:>10}\n\n",
+            r.puzzle,
+            r.select,
+            fmt_time(r.time_mean_s),
+            fmt_count(r.nodes_mean),
+            fmt_count(r.nodes_per_s_mean),
+        );
+    }
+    format!(
+        "Benchmark: {} with {}  ({status})\n\
+         \x20 Time (mean ± σ):     {:>10} ± {:>10}\n\
+         \x20 Range (min … max):   {:>10} … {:>10}    {} runs\n\
+         \x20 Nodes (mean ± σ):    {:>10} ± {:>10}\n\
+         \x20 Nodes/s (mean ± σ):  {:>10} ± {:>10}\n\n",
+        r.puzzle,
+        r.select,
+        fmt_time(r.time_mean_s),
+        fmt_time(r.time_stddev_s),
+        fmt_time(r.time_min_s),
+        fmt_time(r.time_max_s),
+        r.runs,
+        fmt_count(r.nodes_mean),
+        fmt_count(r.nodes_stddev),
+        fmt_count(r.nodes_per_s_mean),
+        fmt_count(r.nodes_per_s_stddev),
+    )
+}
+
+/// "X ran N ± s times faster than Y" for one puzzle.
+fn summary(report: &BenchReport, puzzle: &str) -> String {
+    let Some(p) = report.puzzles.iter().find(|p| p.puzzle == puzzle) else {
+        return String::new();
+    };
+    let mut s = format!("Summary for {puzzle}\n  {} ran\n", p.fastest);
+    for r in report.records_of(puzzle).filter(|r| r.select != p.fastest) {
+        s += &format!(
+            "    {} times faster than {}\n",
+            fmt_ratio(r.relative_time, r.relative_time_stddev),
+            r.select
+        );
+    }
+    s.push('\n');
+    s
+}
+
+/// The ranking over all puzzles.
+fn overall(report: &BenchReport) -> String {
+    let mut s = format!(
+        "Overall ({} puzzles; geometric mean of time relative to the fastest per puzzle)\n",
+        report.puzzles.len()
+    );
+    for o in &report.overall {
+        s += &format!(
+            "  {:<10} {:>8}  fastest on {} of {}\n",
+            o.select.to_string(),
+            fmt_ratio(o.geomean_relative_time, None),
+            o.wins,
+            report.puzzles.len()
+        );
+    }
+    s
+}

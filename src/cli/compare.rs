@@ -1,0 +1,124 @@
+//! `plytile compare`: several heuristics on one puzzle under the same limits, side by
+//! side. The report (tables, speed lines, plot) is built in `report::export`.
+
+use super::{catch_interrupts, parse_seconds, write_output, PuzzleArgs, INTERRUPTED};
+use crate::error::Result;
+use crate::report::export::compare::CompareLimits;
+use crate::report::export::markup::{Csv, Markdown, Text};
+use crate::report::export::CompareReport;
+use crate::search::{self, Heuristic, Limits};
+use clap::Args;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Exit code when every run was exhaustive and the solution counts differ.
+pub const EXIT_MISMATCH: u8 = 4;
+
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Exit codes: 0 a solution found, 1 every run exhaustive and none \
+    exists, 2 bad input, 3 stopped by a limit with none found, 4 every run exhaustive but \
+    the heuristics found different numbers of solutions (a bug; a loud error line on stderr)."
+)]
+pub struct CompareArgs {
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+    /// Heuristics to compare, comma-separated: scan, mrv, ply:N, ply:N:adj (N = 1..=4).
+    #[arg(long, value_delimiter = ',', default_value = "scan,mrv,ply:2,ply:3")]
+    pub select: Vec<Heuristic>,
+    /// Find every solution (default: stop at the first), and cross-check the counts.
+    #[arg(long)]
+    pub all: bool,
+    /// Stop each heuristic after N nodes.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
+    /// Stop each heuristic after SECS seconds.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
+    /// Keep at most this many solution boards per heuristic in --json; all are counted.
+    #[arg(long, default_value_t = 1000)]
+    pub keep: usize,
+    /// Print one JSON object whose `results` holds one `solve --json` object each.
+    #[arg(long, group = "format")]
+    pub json: bool,
+    /// Print the comparison table as CSV.
+    #[arg(long, group = "format")]
+    pub csv: bool,
+    /// Print the comparison and growth tables as Markdown.
+    #[arg(long, group = "format")]
+    pub markdown: bool,
+    /// Write the nodes per depth of every heuristic as an SVG overlay (log scale).
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+}
+
+pub fn run(a: CompareArgs) -> Result<u8> {
+    let puzzle = a.input.load()?;
+    catch_interrupts();
+    let mut results = Vec::new();
+    for &h in &a.select {
+        let limits = Limits {
+            max_nodes: a.max_nodes,
+            deadline: a
+                .timeout
+                .map(|s| Instant::now() + Duration::from_secs_f64(s)),
+            max_solutions: if a.all { None } else { Some(1) },
+            keep: a.keep,
+        };
+        results.push(search::solve(&puzzle, h, &limits, &INTERRUPTED));
+    }
+    let limits = CompareLimits {
+        all: a.all,
+        max_nodes: a.max_nodes,
+        timeout_s: a.timeout,
+    };
+    let report = CompareReport::new(limits, results);
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string(&report).expect("reports serialize")
+        );
+    } else if a.csv {
+        print!("{}", report.table().render(&Csv));
+    } else if a.markdown {
+        print!(
+            "{}\n{}",
+            report.table().render(&Markdown),
+            report.growth_table().render(&Markdown)
+        );
+    } else {
+        println!(
+            "{} ({}x{}, {} pieces), {}",
+            report.puzzle,
+            report.width,
+            report.height,
+            puzzle.pieces.len(),
+            if a.all {
+                "all solutions"
+            } else {
+                "first solution"
+            }
+        );
+        print!("{}", report.table().render(&Text));
+        println!();
+        for line in report.speed_lines() {
+            println!("  {line}");
+        }
+        println!("\nnodes per depth:");
+        print!("{}", report.growth_table().render(&Text));
+    }
+    if let Some(path) = &a.plot {
+        write_output(path, &report.plot())?;
+    }
+    if let Some(e) = &report.error {
+        eprintln!("plytile: ERROR: {e}");
+        return Ok(EXIT_MISMATCH);
+    }
+    // 0 if any heuristic found a solution, 1 if one proved there is none, else 3.
+    Ok(report
+        .results
+        .iter()
+        .map(|r| r.exit_code())
+        .min()
+        .unwrap_or(3))
+}

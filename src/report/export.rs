@@ -1,0 +1,416 @@
+//! Benchmark and comparison results: one serde schema ([`BenchReport`] for `bench`,
+//! [`CompareReport`] for `compare`) and the exporters that turn them into bytes, one
+//! file per format (`json.rs`, `csv.rs`, `markdown.rs`), as hyperfine's `export/`.
+//! Units are in the field names (`time_mean_s`). Nothing here runs a search: the
+//! commands run it and hand the finished [`SolveResult`]s over.
+
+pub mod compare;
+mod csv;
+mod json;
+mod markdown;
+pub mod markup;
+pub mod stats;
+
+pub use compare::CompareReport;
+
+use super::{Second, SolveResult};
+use crate::search::{Heuristic, Stop};
+use serde::{Deserialize, Serialize};
+use stats::{geometric_mean, ratio, Summary};
+
+/// The settings of a `plytile bench` run, recorded in every export.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct BenchConfig {
+    /// The heuristics benchmarked, in order (`--select`, then `--ply A..B`).
+    pub settings: Vec<Heuristic>,
+    /// Measured runs per puzzle and setting (`--runs`).
+    pub runs: u32,
+    /// Unmeasured runs before them (`--warmup`).
+    pub warmup: u32,
+    /// Threads asked for (`--threads`).
+    pub threads: usize,
+    /// Threads the searches actually used.
+    pub threads_used: usize,
+    /// Node limit per run (`--max-nodes`); none = exhaustive.
+    pub max_nodes: Option<u64>,
+    /// Time limit per run (`--timeout`); none = exhaustive.
+    pub timeout_s: Option<Second>,
+    /// The command line that produced the report (program name shortened to
+    /// `plytile`), so that a table can say how to regenerate it.
+    pub command: String,
+    pub version: String,
+}
+
+/// One puzzle under one setting, summarized over its runs. This is the export schema
+/// (one CSV line per record).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct BenchRecord {
+    /// The puzzle file as given on the command line.
+    pub puzzle: String,
+    pub width: usize,
+    pub height: usize,
+    pub pieces: usize,
+    pub select: Heuristic,
+    pub threads: usize,
+    pub runs: usize,
+    /// Solutions found by the last run (all runs agree when exhaustive).
+    pub solutions_found: u64,
+    /// True when every run searched the whole tree.
+    pub exhaustive: bool,
+    /// Why a run stopped early (the first such run), if one did.
+    pub stopped_by: Option<Stop>,
+    pub time_mean_s: Second,
+    pub time_stddev_s: Second,
+    pub time_median_s: Second,
+    pub time_min_s: Second,
+    pub time_max_s: Second,
+    pub nodes_mean: f64,
+    pub nodes_stddev: f64,
+    pub nodes_min: u64,
+    pub nodes_max: u64,
+    pub nodes_per_s_mean: f64,
+    pub nodes_per_s_stddev: f64,
+    pub nodes_per_s_min: f64,
+    pub nodes_per_s_max: f64,
+    /// Mean time over the fastest setting's mean time on this puzzle (1 = fastest);
+    /// null when a mean time is zero.
+    pub relative_time: Option<f64>,
+    pub relative_time_stddev: Option<f64>,
+    /// Mean nodes over the fewest mean nodes of any setting on this puzzle.
+    pub relative_nodes: Option<f64>,
+    /// Each run's time (JSON only).
+    pub times_s: Vec<Second>,
+    /// Each run's node count (JSON only).
+    pub nodes: Vec<u64>,
+}
+
+impl BenchRecord {
+    /// Summarizes the measured runs of one setting on one puzzle. Relative fields are
+    /// filled in by [`BenchReport::push_puzzle`].
+    pub fn from_runs(puzzle: &str, pieces: usize, runs: &[SolveResult]) -> BenchRecord {
+        let last = runs.last().expect("at least one run");
+        let times: Vec<f64> = runs.iter().map(|r| r.elapsed_s).collect();
+        let nodes: Vec<u64> = runs.iter().map(|r| r.nodes).collect();
+        let nodes_f: Vec<f64> = nodes.iter().map(|&n| n as f64).collect();
+        let rates: Vec<f64> = runs.iter().map(|r| r.nodes_per_s).collect();
+        let (t, n, v) = (
+            Summary::of(&times),
+            Summary::of(&nodes_f),
+            Summary::of(&rates),
+        );
+        BenchRecord {
+            puzzle: puzzle.to_string(),
+            width: last.width,
+            height: last.height,
+            pieces,
+            select: last.select,
+            threads: last.threads,
+            runs: runs.len(),
+            solutions_found: last.solutions_found,
+            exhaustive: runs.iter().all(|r| r.exhaustive),
+            stopped_by: runs.iter().find_map(|r| r.stopped_by),
+            time_mean_s: t.mean,
+            time_stddev_s: t.stddev,
+            time_median_s: t.median,
+            time_min_s: t.min,
+            time_max_s: t.max,
+            nodes_mean: n.mean,
+            nodes_stddev: n.stddev,
+            nodes_min: *nodes.iter().min().unwrap(),
+            nodes_max: *nodes.iter().max().unwrap(),
+            nodes_per_s_mean: v.mean,
+            nodes_per_s_stddev: v.stddev,
+            nodes_per_s_min: v.min,
+            nodes_per_s_max: v.max,
+            relative_time: None,
+            relative_time_stddev: None,
+            relative_nodes: None,
+            times_s: times,
+            nodes,
+        }
+    }
+}
+
+/// One puzzle's verdict: which setting was fastest and whether the counts agreed.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct PuzzleSummary {
+    pub puzzle: String,
+    pub width: usize,
+    pub height: usize,
+    /// The solution count all exhaustive runs agreed on (null if none was exhaustive
+    /// or they disagree).
+    pub solutions_found: Option<u64>,
+    /// False when exhaustive runs found different numbers of solutions: a bug.
+    pub counts_agree: bool,
+    /// The setting with the smallest mean time.
+    pub fastest: Heuristic,
+    /// The setting with the fewest mean nodes.
+    pub fewest_nodes: Heuristic,
+}
+
+/// One setting over all puzzles.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct OverallRecord {
+    pub select: Heuristic,
+    /// Geometric mean over the puzzles of the time relative to the fastest setting
+    /// on each puzzle (1 = fastest everywhere).
+    pub geomean_relative_time: Option<f64>,
+    /// Geometric mean of the nodes relative to the fewest on each puzzle.
+    pub geomean_relative_nodes: Option<f64>,
+    /// On how many puzzles this setting was the fastest.
+    pub wins: usize,
+}
+
+/// Everything `plytile bench` measured so far: the export schema.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct BenchReport {
+    pub config: BenchConfig,
+    /// One record per puzzle and setting, in run order.
+    pub results: Vec<BenchRecord>,
+    pub puzzles: Vec<PuzzleSummary>,
+    /// One record per setting, best (smallest geometric mean) first.
+    pub overall: Vec<OverallRecord>,
+}
+
+/// Solution counts that differ between exhaustive runs of the same puzzle, as one
+/// line naming each run's count; `None` when they agree (or none is exhaustive).
+pub fn count_mismatch<'a>(runs: impl IntoIterator<Item = &'a SolveResult>) -> Option<String> {
+    let exhaustive: Vec<&SolveResult> = runs.into_iter().filter(|r| r.exhaustive).collect();
+    let first = exhaustive.first()?.solutions_found;
+    if exhaustive.iter().all(|r| r.solutions_found == first) {
+        return None;
+    }
+    let mut seen: Vec<(Heuristic, u64)> = Vec::new();
+    for r in &exhaustive {
+        if !seen.contains(&(r.select, r.solutions_found)) {
+            seen.push((r.select, r.solutions_found));
+        }
+    }
+    Some(format!(
+        "exhaustive searches of {} disagree on the number of solutions: {}",
+        exhaustive[0].puzzle,
+        seen.iter()
+            .map(|(h, n)| format!("{h} found {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+}
+
+impl BenchReport {
+    pub fn new(config: BenchConfig) -> BenchReport {
+        BenchReport {
+            config,
+            results: Vec::new(),
+            puzzles: Vec::new(),
+            overall: Vec::new(),
+        }
+    }
+
+    /// Adds one puzzle's records (one per setting), fills in their relative fields
+    /// and recomputes the summaries.
+    pub fn push_puzzle(&mut self, mut records: Vec<BenchRecord>, counts_agree: bool) {
+        let Some(fastest) = records
+            .iter()
+            .min_by(|a, b| a.time_mean_s.total_cmp(&b.time_mean_s))
+            .cloned()
+        else {
+            return;
+        };
+        let fewest = records
+            .iter()
+            .min_by(|a, b| a.nodes_mean.total_cmp(&b.nodes_mean))
+            .cloned()
+            .expect("non-empty");
+        for r in &mut records {
+            let rel = ratio(
+                r.time_mean_s,
+                r.time_stddev_s,
+                fastest.time_mean_s,
+                fastest.time_stddev_s,
+            );
+            r.relative_time = rel.map(|x| x.0);
+            r.relative_time_stddev = rel.map(|x| x.1);
+            r.relative_nodes = ratio(r.nodes_mean, 0.0, fewest.nodes_mean, 0.0).map(|x| x.0);
+        }
+        let agreed = records
+            .iter()
+            .find(|r| r.exhaustive)
+            .map(|r| r.solutions_found)
+            .filter(|_| counts_agree);
+        self.puzzles.push(PuzzleSummary {
+            puzzle: fastest.puzzle.clone(),
+            width: fastest.width,
+            height: fastest.height,
+            solutions_found: agreed,
+            counts_agree,
+            fastest: fastest.select,
+            fewest_nodes: fewest.select,
+        });
+        self.results.extend(records);
+        self.overall = self
+            .config
+            .settings
+            .iter()
+            .map(|&h| {
+                let mine = || self.results.iter().filter(move |r| r.select == h);
+                OverallRecord {
+                    select: h,
+                    geomean_relative_time: geometric_mean(mine().filter_map(|r| r.relative_time)),
+                    geomean_relative_nodes: geometric_mean(mine().filter_map(|r| r.relative_nodes)),
+                    wins: self.puzzles.iter().filter(|p| p.fastest == h).count(),
+                }
+            })
+            .collect();
+        self.overall.sort_by(|a, b| {
+            let key = |o: &OverallRecord| o.geomean_relative_time.unwrap_or(f64::INFINITY);
+            key(a).total_cmp(&key(b))
+        });
+    }
+
+    /// The records of one puzzle (consecutive, in setting order).
+    pub fn records_of<'a>(&'a self, puzzle: &'a str) -> impl Iterator<Item = &'a BenchRecord> {
+        self.results.iter().filter(move |r| r.puzzle == puzzle)
+    }
+}
+
+/// An export format: turns a report into the bytes of a file.
+pub trait Exporter {
+    fn serialize(&self, report: &BenchReport) -> String;
+}
+
+/// The export formats, as named by the `--export-*` flags.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportFormat {
+    Json,
+    Csv,
+    Markdown,
+}
+
+impl ExportFormat {
+    pub fn exporter(self) -> Box<dyn Exporter> {
+        match self {
+            ExportFormat::Json => Box::new(json::JsonExporter),
+            ExportFormat::Csv => Box::new(csv::CsvExporter),
+            ExportFormat::Markdown => Box::new(markdown::MarkdownExporter),
+        }
+    }
+}
+
+/// Formats a time in seconds for people: ms below a second, else s.
+pub fn fmt_time(s: Second) -> String {
+    if s < 1.0 {
+        format!("{:.1} ms", s * 1e3)
+    } else {
+        format!("{s:.3} s")
+    }
+}
+
+/// Formats seconds to 3 significant digits (at most 6 decimals), and a spread `sd`
+/// to the same decimals, for tables with a `[s]` header.
+pub fn fmt_secs(x: Second, sd: Option<Second>) -> String {
+    let decimals = if x > 0.0 {
+        (2 - x.log10().floor() as i32).clamp(0, 6) as usize
+    } else {
+        3
+    };
+    match sd {
+        Some(sd) => format!("{x:.decimals$} ± {sd:.decimals$}"),
+        None => format!("{x:.decimals$}"),
+    }
+}
+
+/// Formats a count or a rate for people: exact below a million, else 3 significant
+/// digits in e-notation.
+pub fn fmt_count(x: f64) -> String {
+    if x.abs() < 1e6 {
+        format!("{}", x.round() as i64)
+    } else {
+        format!("{x:.2e}")
+    }
+}
+
+/// `r ± σ` as a factor, or `n/a` for an undefined ratio.
+pub fn fmt_ratio(r: Option<f64>, sd: Option<f64>) -> String {
+    match (r, sd) {
+        (Some(r), Some(sd)) if sd > 0.0 => format!("{r:.2} ± {sd:.2}"),
+        (Some(r), _) => format!("{r:.2}"),
+        _ => "n/a".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::formats::{read_puzzle, EdgeOrder};
+    use crate::search::{solve, Limits};
+    use std::sync::atomic::AtomicBool;
+
+    fn run(h: &str) -> SolveResult {
+        let path = format!(
+            "{}/puzzles/brendan/pieces_04x03.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let p = read_puzzle(std::path::Path::new(&path), EdgeOrder::Urdl).unwrap();
+        solve(
+            &p,
+            h.parse().unwrap(),
+            &Limits::default(),
+            &AtomicBool::new(false),
+        )
+    }
+
+    #[test]
+    fn mismatch_is_named_only_when_exhaustive_counts_differ() {
+        let (a, b) = (run("scan"), run("mrv"));
+        assert_eq!(a.solutions_found, 32);
+        assert_eq!(count_mismatch([&a, &b]), None);
+        let mut bad = b.clone();
+        bad.solutions_found = 31;
+        let msg = count_mismatch([&a, &bad]).unwrap();
+        assert!(
+            msg.contains("scan found 32") && msg.contains("mrv found 31"),
+            "{msg}"
+        );
+        bad.exhaustive = false;
+        assert_eq!(count_mismatch([&a, &bad]), None);
+    }
+
+    #[test]
+    fn report_ranks_settings_and_every_format_serializes() {
+        let config = BenchConfig {
+            settings: vec!["scan".parse().unwrap(), "mrv".parse().unwrap()],
+            runs: 2,
+            warmup: 0,
+            threads: 1,
+            threads_used: 1,
+            max_nodes: None,
+            timeout_s: None,
+            command: String::new(),
+            version: "test".into(),
+        };
+        let mut report = BenchReport::new(config);
+        let scan = BenchRecord::from_runs("p.txt", 12, &[run("scan"), run("scan")]);
+        let mrv = BenchRecord::from_runs("p.txt", 12, &[run("mrv"), run("mrv")]);
+        assert_eq!(scan.nodes_stddev, 0.0);
+        report.push_puzzle(vec![scan, mrv], true);
+        assert_eq!(report.puzzles[0].solutions_found, Some(32));
+        assert_eq!(report.overall.len(), 2);
+        assert_eq!(report.overall[0].geomean_relative_time, Some(1.0));
+        assert!(report.results.iter().any(|r| r.relative_time == Some(1.0)));
+        let json = ExportFormat::Json.exporter().serialize(&report);
+        let back: BenchReport = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.results.len(), 2);
+        let csv = ExportFormat::Csv.exporter().serialize(&report);
+        assert_eq!(csv.lines().count(), 3);
+        let md = ExportFormat::Markdown.exporter().serialize(&report);
+        assert!(md.contains("| p "), "{md}");
+    }
+
+    #[test]
+    fn seconds_keep_three_significant_digits() {
+        assert_eq!(fmt_secs(0.000404, Some(0.00003)), "0.000404 ± 0.000030");
+        assert_eq!(fmt_secs(32.31, None), "32.3");
+        assert_eq!(fmt_secs(1.5, None), "1.50");
+        assert_eq!(fmt_secs(0.0, None), "0.000");
+    }
+}

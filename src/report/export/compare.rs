@@ -1,0 +1,200 @@
+//! `plytile compare`: several heuristics on one puzzle under the same limits. The
+//! schema is [`CompareReport`] (`results` holds `solve --json` objects); the tables and
+//! the growth plot are built from it.
+
+use super::markup::Table;
+use super::{count_mismatch, fmt_count};
+use crate::report::plot::{growth_svg, Series};
+use crate::report::{Second, SolveResult};
+use crate::search::Heuristic;
+use serde::{Deserialize, Serialize};
+
+/// The limits every heuristic ran under.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct CompareLimits {
+    /// `--all`: every solution (else stop at the first).
+    pub all: bool,
+    pub max_nodes: Option<u64>,
+    /// Per heuristic.
+    pub timeout_s: Option<Second>,
+}
+
+/// The result of `plytile compare --json`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct CompareReport {
+    pub puzzle: String,
+    pub width: usize,
+    pub height: usize,
+    pub limits: CompareLimits,
+    /// One `solve --json` object per heuristic, in `--select` order.
+    pub results: Vec<SolveResult>,
+    /// The smallest time and node count, and which heuristics had them.
+    pub fastest: Heuristic,
+    pub fewest_nodes: Heuristic,
+    /// False when every run was exhaustive and the solution counts differ (a bug;
+    /// exit code 4). True otherwise.
+    pub counts_agree: bool,
+    /// The disagreement, as one line, when there is one.
+    pub error: Option<String>,
+    pub version: String,
+}
+
+impl CompareReport {
+    /// Collects finished runs (at least one).
+    pub fn new(limits: CompareLimits, results: Vec<SolveResult>) -> CompareReport {
+        let fastest = results
+            .iter()
+            .min_by(|a, b| a.elapsed_s.total_cmp(&b.elapsed_s))
+            .expect("at least one run");
+        let fewest = results.iter().min_by_key(|r| r.nodes).expect("non-empty");
+        let all_exhaustive = results.iter().all(|r| r.exhaustive);
+        let error = if all_exhaustive {
+            count_mismatch(&results)
+        } else {
+            None
+        };
+        CompareReport {
+            puzzle: fastest.puzzle.clone(),
+            width: fastest.width,
+            height: fastest.height,
+            limits,
+            fastest: fastest.select,
+            fewest_nodes: fewest.select,
+            counts_agree: error.is_none(),
+            error,
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            results,
+        }
+    }
+
+    fn best_time(&self) -> f64 {
+        self.results
+            .iter()
+            .map(|r| r.elapsed_s)
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    fn best_nodes(&self) -> u64 {
+        self.results.iter().map(|r| r.nodes).min().unwrap_or(0)
+    }
+
+    /// One row per heuristic. Cells are plain numbers, so the same table serves the
+    /// terminal, Markdown and CSV.
+    pub fn table(&self) -> Table {
+        let mut t = Table::new(&[
+            "select",
+            ">solutions",
+            "exhaustive",
+            ">nodes",
+            ">time_s",
+            ">nodes_per_s",
+            ">relative_nodes",
+            ">relative_time",
+        ]);
+        let (bt, bn) = (self.best_time(), self.best_nodes());
+        for r in &self.results {
+            t.push(vec![
+                r.select.to_string(),
+                r.solutions_found.to_string(),
+                match r.stopped_by {
+                    None => "yes".to_string(),
+                    Some(s) => format!(
+                        "no ({})",
+                        serde_json::to_value(s).unwrap().as_str().unwrap_or("")
+                    ),
+                },
+                r.nodes.to_string(),
+                format!("{:.6}", r.elapsed_s),
+                format!("{:.0}", r.nodes_per_s),
+                rel(r.nodes as f64, bn as f64),
+                rel(r.elapsed_s, bt),
+            ]);
+        }
+        t
+    }
+
+    /// Nodes per depth, one column per heuristic.
+    pub fn growth_table(&self) -> Table {
+        let mut cols = vec![">depth".to_string()];
+        cols.extend(self.results.iter().map(|r| format!(">{}", r.select)));
+        let cols: Vec<&str> = cols.iter().map(|c| c.as_str()).collect();
+        let mut t = Table::new(&cols);
+        let depths = self
+            .results
+            .iter()
+            .map(|r| r.nodes_per_depth.len())
+            .max()
+            .unwrap_or(0);
+        for d in 0..depths {
+            let mut row = vec![d.to_string()];
+            row.extend(self.results.iter().map(|r| {
+                r.nodes_per_depth
+                    .get(d)
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            }));
+            t.push(row);
+        }
+        t
+    }
+
+    /// Lines like `mrv ran 4.80 times faster than ply:2`, fastest first.
+    pub fn speed_lines(&self) -> Vec<String> {
+        let f = self
+            .results
+            .iter()
+            .find(|r| r.select == self.fastest)
+            .expect("fastest is a result");
+        self.results
+            .iter()
+            .filter(|r| r.select != f.select)
+            .map(|r| {
+                if f.elapsed_s > 0.0 {
+                    format!(
+                        "{} ran {:.2} times faster than {} ({} nodes = {}x {}'s)",
+                        f.select,
+                        r.elapsed_s / f.elapsed_s,
+                        r.select,
+                        fmt_count(r.nodes as f64),
+                        rel(r.nodes as f64, f.nodes as f64),
+                        f.select
+                    )
+                } else {
+                    format!("{} took no measurable time", f.select)
+                }
+            })
+            .collect()
+    }
+
+    /// The per-depth node counts of every heuristic overlaid, log scale.
+    pub fn plot(&self) -> String {
+        let values: Vec<Vec<f64>> = self
+            .results
+            .iter()
+            .map(|r| r.nodes_per_depth.iter().map(|&n| n as f64).collect())
+            .collect();
+        let names: Vec<String> = self.results.iter().map(|r| r.select.to_string()).collect();
+        let series: Vec<Series> = names
+            .iter()
+            .zip(&values)
+            .map(|(name, v)| Series { name, values: v })
+            .collect();
+        growth_svg(
+            &format!(
+                "{} ({}x{}): nodes per depth",
+                self.puzzle, self.width, self.height
+            ),
+            "nodes",
+            &series,
+        )
+    }
+}
+
+/// `x / best` to 3 decimals; `n/a` when best is zero.
+fn rel(x: f64, best: f64) -> String {
+    if best > 0.0 {
+        format!("{:.3}", x / best)
+    } else {
+        "n/a".to_string()
+    }
+}

@@ -1,0 +1,58 @@
+//! One CSV line per [`BenchRecord`](super::BenchRecord): every scalar field, headed by
+//! the JSON key (units in the names). The per-run lists are left to the JSON export.
+
+use super::markup::{Csv, Table};
+use super::{BenchReport, Exporter};
+
+pub struct CsvExporter;
+
+const COLUMNS: &[&str] = &[
+    "puzzle",
+    "width",
+    "height",
+    "pieces",
+    "select",
+    "threads",
+    "runs",
+    "solutions_found",
+    "exhaustive",
+    "stopped_by",
+    "time_mean_s",
+    "time_stddev_s",
+    "time_median_s",
+    "time_min_s",
+    "time_max_s",
+    "nodes_mean",
+    "nodes_stddev",
+    "nodes_min",
+    "nodes_max",
+    "nodes_per_s_mean",
+    "nodes_per_s_stddev",
+    "nodes_per_s_min",
+    "nodes_per_s_max",
+    "relative_time",
+    "relative_time_stddev",
+    "relative_nodes",
+];
+
+impl Exporter for CsvExporter {
+    fn serialize(&self, report: &BenchReport) -> String {
+        let mut t = Table::new(COLUMNS);
+        for r in &report.results {
+            // The record as JSON, then its scalar fields in column order: one
+            // source of truth for names and values.
+            let v = serde_json::to_value(r).expect("records serialize");
+            t.push(
+                COLUMNS
+                    .iter()
+                    .map(|c| match &v[*c] {
+                        serde_json::Value::Null => String::new(),
+                        serde_json::Value::String(s) => s.clone(),
+                        x => x.to_string(),
+                    })
+                    .collect(),
+            );
+        }
+        t.render(&Csv)
+    }
+}

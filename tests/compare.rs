@@ -1,0 +1,305 @@
+//! Tests of `plytile compare` and `plytile bench` through the binary: the JSON and CSV
+//! outputs read back, their solution and node counts equal `solve --json`'s, the
+//! exports are written, and the flags parse (or fail with exit code 2).
+
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn plytile(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_plytile"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("run plytile")
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exited, not killed by a signal")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const P44: &str = "puzzles/brendan/pieces_04x04.txt"; // 36 solutions
+const P53: &str = "puzzles/brendan/pieces_05x03.txt"; // 78 solutions
+
+/// `solve --all --json` of one puzzle with one heuristic.
+fn solve(puzzle: &str, h: &str) -> Value {
+    let o = plytile(&["solve", puzzle, "--all", "--json", "--select", h]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+fn keys(v: &Value) -> BTreeSet<String> {
+    v.as_object().unwrap().keys().cloned().collect()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("plytile-compare-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A CSV with no quoted fields, as rows of column name -> cell.
+fn read_csv(text: &str) -> Vec<std::collections::BTreeMap<String, String>> {
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    lines
+        .map(|l| {
+            let cells: Vec<&str> = l.split(',').collect();
+            assert_eq!(cells.len(), header.len(), "row {l}");
+            header
+                .iter()
+                .map(|h| h.to_string())
+                .zip(cells.iter().map(|c| c.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+fn s(p: &Path) -> String {
+    p.display().to_string()
+}
+
+#[test]
+fn compare_json_holds_solve_results_with_equal_counts() {
+    let o = plytile(&[
+        "compare",
+        P44,
+        "--select",
+        "scan,mrv,ply:2,ply:3",
+        "--all",
+        "--json",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 4);
+    assert_eq!(v["counts_agree"], true);
+    for (r, h) in results.iter().zip(["scan", "mrv", "ply:2", "ply:3"]) {
+        let solo = solve(P44, h);
+        assert_eq!(keys(r), keys(&solo), "{h}: same keys as solve --json");
+        assert_eq!(r["select"], h);
+        assert_eq!(r["solutions_found"], 36, "{h}");
+        assert_eq!(r["exhaustive"], true, "{h}");
+        assert_eq!(r["nodes"], solo["nodes"], "{h}");
+        assert_eq!(r["nodes_per_depth"], solo["nodes_per_depth"], "{h}");
+    }
+    let fewest = results.iter().map(|r| r["nodes"].as_u64().unwrap()).min();
+    let named = results
+        .iter()
+        .find(|r| r["select"] == v["fewest_nodes"])
+        .unwrap();
+    assert_eq!(named["nodes"].as_u64(), fewest);
+}
+
+#[test]
+fn compare_csv_reads_back_and_text_names_every_heuristic() {
+    let o = plytile(&["compare", P53, "--select", "mrv,ply:2", "--all", "--csv"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let rows = read_csv(&stdout(&o));
+    assert_eq!(rows.len(), 2);
+    for (row, h) in rows.iter().zip(["mrv", "ply:2"]) {
+        let solo = solve(P53, h);
+        assert_eq!(row["select"], h);
+        assert_eq!(row["solutions"], "78");
+        assert_eq!(row["nodes"], solo["nodes"].to_string());
+        assert!(row["time_s"].parse::<f64>().is_ok());
+    }
+    let min_rel = rows
+        .iter()
+        .map(|r| r["relative_nodes"].parse::<f64>().unwrap())
+        .fold(f64::INFINITY, f64::min);
+    assert_eq!(min_rel, 1.0);
+
+    let dir = scratch("plot");
+    let svg = dir.join("growth.svg");
+    let o = plytile(&["compare", P53, "--select", "mrv,ply:2", "--plot", &s(&svg)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("times faster than"), "{text}");
+    assert!(text.contains("nodes per depth"), "{text}");
+    let plot = std::fs::read_to_string(&svg).unwrap();
+    assert!(plot.starts_with("<svg") && plot.contains("mrv") && plot.contains("ply:2"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn compare_first_solution_is_not_exhaustive_and_help_names_exit_4() {
+    let o = plytile(&["compare", P44, "--select", "mrv,scan", "--json"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    for r in v["results"].as_array().unwrap() {
+        assert_eq!(r["solutions_found"], 1);
+        assert_eq!(r["exhaustive"], false);
+        assert_eq!(r["stopped_by"], "solutions");
+    }
+    let help = stdout(&plytile(&["compare", "--help"]));
+    assert!(help.contains("4 every run exhaustive"), "{help}");
+    assert_eq!(
+        code(&plytile(&["compare", P44, "--select", "mrv,bogus"])),
+        2
+    );
+    assert_eq!(code(&plytile(&["compare", P44, "--json", "--csv"])), 2);
+}
+
+#[test]
+fn bench_exports_read_back_with_solve_counts() {
+    let dir = scratch("bench");
+    let (json, csv, md) = (dir.join("b.json"), dir.join("b.csv"), dir.join("b.md"));
+    let o = plytile(&[
+        "bench",
+        P44,
+        P53,
+        "--ply",
+        "1..2",
+        "--select",
+        "scan,mrv",
+        "--runs",
+        "2",
+        "--warmup",
+        "1",
+        "--export-json",
+        &s(&json),
+        "--export-csv",
+        &s(&csv),
+        "--export-markdown",
+        &s(&md),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = stdout(&o);
+    for needle in [
+        "Time (mean ± σ):",
+        "Range (min … max):",
+        "times faster than",
+    ] {
+        assert!(text.contains(needle), "{needle} in {text}");
+    }
+    assert!(text.contains("Overall"), "{text}");
+
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let settings = ["scan", "mrv", "ply:1", "ply:2"];
+    assert_eq!(v["config"]["settings"], serde_json::json!(settings));
+    assert_eq!(v["config"]["runs"], 2);
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 8);
+    let rows = read_csv(&std::fs::read_to_string(&csv).unwrap());
+    assert_eq!(rows.len(), 8);
+    let mut i = 0;
+    for (puzzle, count) in [(P44, 36), (P53, 78)] {
+        for h in settings {
+            let (r, row) = (&results[i], &rows[i]);
+            i += 1;
+            let solo = solve(puzzle, h);
+            assert_eq!(r["puzzle"], puzzle);
+            assert_eq!(r["select"], h);
+            assert_eq!(r["solutions_found"], count, "{puzzle} {h}");
+            assert_eq!(r["exhaustive"], true);
+            assert_eq!(r["runs"], 2);
+            assert_eq!(r["times_s"].as_array().unwrap().len(), 2);
+            assert_eq!(r["nodes_min"], solo["nodes"], "{puzzle} {h}");
+            assert_eq!(r["nodes_max"], solo["nodes"], "{puzzle} {h}");
+            assert_eq!(r["nodes_stddev"], 0.0);
+            assert!(r["time_mean_s"].as_f64().unwrap() > 0.0);
+            // CSV: the same record.
+            assert_eq!(row["puzzle"], puzzle);
+            assert_eq!(row["select"], h);
+            assert_eq!(row["solutions_found"], count.to_string());
+            assert_eq!(row["exhaustive"], "true");
+            assert_eq!(row["nodes_min"], solo["nodes"].to_string());
+            assert!(row["time_mean_s"].parse::<f64>().unwrap() > 0.0);
+            assert!(row["relative_time"].parse::<f64>().unwrap() >= 1.0);
+        }
+    }
+    for p in v["puzzles"].as_array().unwrap() {
+        assert_eq!(p["counts_agree"], true);
+    }
+    assert_eq!(v["puzzles"][1]["solutions_found"], 78);
+    let overall = v["overall"].as_array().unwrap();
+    assert_eq!(overall.len(), 4);
+    let wins: u64 = overall.iter().map(|o| o["wins"].as_u64().unwrap()).sum();
+    assert_eq!(wins, 2);
+    let md = std::fs::read_to_string(&md).unwrap();
+    assert!(md.contains("| brendan/pieces_05x03"), "{md}");
+    assert!(md.contains("## Overall"), "{md}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bench_json_to_stdout_keeps_people_text_on_stderr() {
+    let o = plytile(&[
+        "bench",
+        P44,
+        "--ply",
+        "2",
+        "--runs",
+        "1",
+        "--threads",
+        "2",
+        "--export-json",
+        "-",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).expect("only JSON on stdout");
+    assert_eq!(v["config"]["settings"], serde_json::json!(["ply:2"]));
+    assert_eq!(v["config"]["threads"], 2);
+    let err = stderr(&o);
+    assert!(err.contains("warning: --threads 2"), "{err}");
+    assert!(err.contains("Time (abs ≡):"), "one run has no σ: {err}");
+}
+
+#[test]
+fn bench_limits_and_default_settings() {
+    let o = plytile(&[
+        "bench",
+        P53,
+        "--runs",
+        "1",
+        "--max-nodes",
+        "50",
+        "--export-json",
+        "-",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        v["config"]["settings"],
+        serde_json::json!(["mrv", "ply:2", "ply:3", "ply:4"])
+    );
+    for r in v["results"].as_array().unwrap() {
+        assert_eq!(r["exhaustive"], false);
+        assert_eq!(r["stopped_by"], "max_nodes");
+        assert_eq!(r["nodes_min"], 50);
+    }
+}
+
+#[test]
+fn bench_bad_flags_exit_2() {
+    for bad in [
+        &["--ply", "3..1"][..],
+        &["--ply", "5"],
+        &["--ply", "0..2"],
+        &["--ply", "x"],
+        &["--select", "nope"],
+        &["--runs", "0"],
+        &["--export-json", "-", "--export-csv", "-"],
+    ] {
+        let mut args = vec!["bench", P44];
+        args.extend_from_slice(bad);
+        let o = plytile(&args);
+        assert_eq!(code(&o), 2, "{bad:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o).lines().count(), 1, "{bad:?}: one line");
+    }
+    assert_eq!(code(&plytile(&["bench"])), 2);
+    assert_eq!(code(&plytile(&["bench", "no/such/file.txt"])), 2);
+}
