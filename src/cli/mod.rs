@@ -5,6 +5,7 @@ mod branching;
 mod convert;
 mod explain;
 mod gen;
+mod predict;
 mod solve;
 mod spectral;
 mod verify;
@@ -45,6 +46,8 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     /// Eigenvalues, spectral radius, period and N(d) of an equivalence graph (RON).
     Spectral(spectral::SpectralArgs),
+    /// Predict nodes per depth (analytic and sampled class models, Knuth, Owen) vs measured.
+    Predict(predict::PredictArgs),
 }
 
 /// How to read a puzzle file; shared by every subcommand that takes one.
@@ -110,6 +113,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Branching(a) => branching::run(a),
         Command::Explain(a) => explain::run(a),
         Command::Spectral(a) => spectral::run(a),
+        Command::Predict(a) => predict::run(a),
     }
 }
 
