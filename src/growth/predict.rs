@@ -166,7 +166,7 @@ pub fn owen_model(puzzle: &Puzzle) -> ModelPrediction {
 
 /// The analytic model as a prediction (with colour depletion).
 pub fn analytic_model(puzzle: &Puzzle) -> ModelPrediction {
-    let a = analytic::analytic(puzzle, true);
+    let a = analytic::analytic(puzzle, false);
     let (eigenvalues, rho) = spectrum(&a.stationary);
     ModelPrediction {
         name: "analytic".into(),

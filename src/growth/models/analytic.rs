@@ -32,6 +32,10 @@
 //! conditional probability that the `(j+1)`-th frame / inner join matches given the first
 //! `j` did, relative to a fresh urn (see [`super::owen`]). The matrix entries themselves use
 //! the fresh piece set, so this rescales them the way used-up colour pairs change the odds.
+//! `κ` is optional (`colour_depletion`) and **off** in `plytile predict`: with it the
+//! total is 1.3–1.8x too high on every Brendan board tried (4x4 … 8x4, scan), without it
+//! 1.01–1.27x; on generated boards (random, unbalanced colour counts) neither setting is
+//! reliably better (see the README section on prediction).
 //!
 //! # Stationary part
 //!

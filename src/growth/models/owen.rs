@@ -23,11 +23,12 @@
 //!
 //! For one join these reduce to `pm(1) = Σ n_c (n_c − 1) / (N (N − 1))` — the chance that two
 //! distinct half-edges drawn from the urn match — which is a little *below* the
-//! with-replacement value `Σ (n_c/N)²`. For many joins the urn model is not `pm(1)^m`: each
-//! matched join removes two edges of one colour, which raises the chance of the next match
-//! (colours get used up in pairs), so `pm(m)` falls more slowly than `pm(1)^m`. Only the
-//! exact recursion reproduces Owen's numbers; it is evaluated in log space (the counts
-//! overflow `f64` beyond ~6x6).
+//! with-replacement value `Σ (n_c/N)²` (two draws cannot be the same edge). For many
+//! joins the urn model is not `pm(1)^m`: each matched join removes two edges of one colour,
+//! which changes the chance of the next match (for balanced colour counts, as in Brendan's
+//! sets, it rises slightly: colours get used up in pairs; for skewed counts it can fall).
+//! Only the exact recursion reproduces Owen's numbers; it is evaluated in log space (the
+//! counts overflow `f64` beyond ~6x6).
 //!
 //! Along a static order the counts `c, e, i, b, m` after `d` placements are those of the
 //! first `d` cells (joins with hint cells count as joins; hint pieces are not available).

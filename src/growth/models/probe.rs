@@ -48,7 +48,8 @@ pub fn probes(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) -> ProbeStats 
     let mut st = State::new(puzzle);
     let mut stats = ProbeStats::new(st.max_depth(), k);
     let mut rng = SplitMix64::new(seed);
-    let pi = 1.0 / k.max(1) as f64;
+    // Mass 1 per probe; `ProbeStats::knuth` divides by K at the end (exact at the root).
+    let pi = 1.0;
     let d0 = st.depth();
     let mut cands = vec![0u64; st.words];
     crate::with_selector!(h, &st, |sel| {

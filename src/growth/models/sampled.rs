@@ -8,7 +8,7 @@
 //! the node it reaches at depth `d` carries the weight `w` = product of the branching
 //! factors above it, the inverse of the chance the probe reaches it. Every visited node
 //! with `b` children, of class `i`, whose sampled child has class `j`, adds (probe mass
-//! `π = 1/K`)
+//! `π` = 1 per probe, the sums divided by `K` at the end)
 //!
 //! ```text
 //! S_d[i] += π,         T_d[i][j] += π·b          (class model, unweighted)
@@ -136,7 +136,15 @@ impl ProbeStats {
 
     /// Knuth's estimate per depth: `Σ_i Sw_d[i]`.
     pub fn knuth(&self) -> Vec<f64> {
-        self.depths.iter().map(|s| s.s_w.iter().sum()).collect()
+        let k = if self.probes > 0 {
+            self.probes as f64
+        } else {
+            1.0
+        };
+        self.depths
+            .iter()
+            .map(|s| s.s_w.iter().sum::<f64>() / k)
+            .collect()
     }
 
     /// The per-depth matrix `P_d[j][i] = T_d[i][j] / S_d[i]` (unweighted).
