@@ -8,6 +8,7 @@ mod convert;
 mod explain;
 mod gen;
 mod merge;
+mod predict;
 mod show;
 mod solve;
 mod spectral;
@@ -60,6 +61,8 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Benchmark settings over puzzles: mean ± σ of time and nodes, exports.
     Bench(bench::BenchArgs),
+    /// Predict nodes per depth (analytic and sampled class models, Knuth, Owen) vs measured.
+    Predict(predict::PredictArgs),
 }
 
 /// How to read a puzzle file; shared by every subcommand that takes one.
@@ -130,6 +133,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Show(a) => show::run(a),
         Command::Compare(a) => compare::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Predict(a) => predict::run(a),
     }
 }
 

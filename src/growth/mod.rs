@@ -22,6 +22,7 @@
 //! `N(d) = P N(d−1)`. Entries are non-negative integers, so node counts are exact.
 
 pub mod eigen;
+pub mod predict;
 pub mod spectral;
 
 pub use spectral::{render_text, spectral_report, SpectralReport};

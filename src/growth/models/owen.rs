@@ -1,0 +1,285 @@
+//! Brendan Owen's expected-count model (as written up in Wortmann's Eternity2Puzzles.jl
+//! docs, "theory"): the expected number of partial solutions after placing `c` corner,
+//! `e` edge and `i` inner pieces, with `b` frame (rim) joins and `m` inner joins between
+//! placed cells, is
+//!
+//! ```text
+//! S = P(Ac, c) · P(Ae, e) · P(Ai, i) · 4^i · pb(b) · pm(m),     P(n, k) = n!/(n−k)!
+//! ```
+//!
+//! `pb(b)` / `pm(m)` are the probabilities that *all* `b` frame / `m` inner joins match
+//! when the joins are made from edges drawn at random, without replacement, from the
+//! finite multiset of frame / inner half-edges of the piece set. They are exact under that
+//! urn model (not `p^b` with a per-join `p`):
+//!
+//! * frame joins always pair a clockwise ("right") frame edge with an anticlockwise
+//!   ("left") one, because frame pieces have one legal rotation per cell. With `L_c` / `R_c`
+//!   left / right edges of colour `c` and `T_L`, `T_R` their totals,
+//!   `V(i, b) = Σ_j V(i−1, b−j) · P(L_i, j) · P(R_i, j) · C(b, j)`,
+//!   `pb(b) = V(B, b) / (P(T_L, b) · P(T_R, b))` (Wortmann writes `P(n_i, j)²`, i.e. `L = R`);
+//! * inner joins have no sides: with `n_c` inner half-edges of colour `c` (the inner pieces'
+//!   four edges and the inward edge of every edge piece) and `N = Σ n_c`,
+//!   `V(i, m) = Σ_j V(i−1, m−j) · P(n_i, 2j) · C(m, j)`, `pm(m) = V(M, m) / P(N, 2m)`.
+//!
+//! For one join these reduce to `pm(1) = Σ n_c (n_c − 1) / (N (N − 1))` — the chance that two
+//! distinct half-edges drawn from the urn match — which is a little *below* the
+//! with-replacement value `Σ (n_c/N)²` (two draws cannot be the same edge). For many
+//! joins the urn model is not `pm(1)^m`: each matched join removes two edges of one colour,
+//! which changes the chance of the next match (for balanced colour counts, as in Brendan's
+//! sets, it rises slightly: colours get used up in pairs; for skewed counts it can fall).
+//! Only the exact recursion reproduces Owen's numbers; it is evaluated in log space (the
+//! counts overflow `f64` beyond ~6x6).
+//!
+//! Along a static order the counts `c, e, i, b, m` after `d` placements are those of the
+//! first `d` cells (joins with hint cells count as joins; hint pieces are not available).
+
+use crate::puzzle::{Kind, Puzzle, RIM};
+
+/// `ln(n!)` for `n = 0..=max`.
+fn ln_factorials(max: usize) -> Vec<f64> {
+    let mut out = vec![0.0; max + 1];
+    for n in 1..=max {
+        out[n] = out[n - 1] + (n as f64).ln();
+    }
+    out
+}
+
+fn logsumexp(a: f64, b: f64) -> f64 {
+    if a == f64::NEG_INFINITY {
+        return b;
+    }
+    if b == f64::NEG_INFINITY {
+        return a;
+    }
+    let m = a.max(b);
+    m + ((a - m).exp() + (b - m).exp()).ln()
+}
+
+/// `pb(b)` for `b = 0..=max_b`: all `b` frame joins match, from left-edge counts `left[c]`
+/// and right-edge counts `right[c]` per colour (see the module docs). Entries beyond what
+/// the edges allow are 0.
+pub fn frame_join_probabilities(left: &[u64], right: &[u64], max_b: usize) -> Vec<f64> {
+    assert_eq!(left.len(), right.len());
+    let tl: u64 = left.iter().sum();
+    let tr: u64 = right.iter().sum();
+    let lf = ln_factorials((tl.max(tr) as usize).max(max_b) + 1);
+    let lp = |n: u64, k: usize| -> f64 {
+        if k as u64 > n {
+            f64::NEG_INFINITY
+        } else {
+            lf[n as usize] - lf[n as usize - k]
+        }
+    };
+    let lc = |n: usize, k: usize| lf[n] - lf[k] - lf[n - k];
+    // ln V(i, b) over the colours added so far.
+    let mut v = vec![f64::NEG_INFINITY; max_b + 1];
+    v[0] = 0.0;
+    for (&l, &r) in left.iter().zip(right) {
+        let mut next = vec![f64::NEG_INFINITY; max_b + 1];
+        for (b, slot) in next.iter_mut().enumerate() {
+            for j in 0..=b.min(l.min(r) as usize) {
+                if v[b - j] > f64::NEG_INFINITY {
+                    *slot = logsumexp(*slot, v[b - j] + lp(l, j) + lp(r, j) + lc(b, j));
+                }
+            }
+        }
+        v = next;
+    }
+    (0..=max_b)
+        .map(|b| {
+            let den = lp(tl, b) + lp(tr, b);
+            if v[b] == f64::NEG_INFINITY || den == f64::NEG_INFINITY {
+                0.0
+            } else {
+                (v[b] - den).exp()
+            }
+        })
+        .collect()
+}
+
+/// `pm(m)` for `m = 0..=max_m`: all `m` inner joins match, from half-edge counts per colour.
+pub fn inner_join_probabilities(counts: &[u64], max_m: usize) -> Vec<f64> {
+    let total: u64 = counts.iter().sum();
+    let lf = ln_factorials((total as usize).max(2 * max_m) + 1);
+    let lp = |n: u64, k: usize| -> f64 {
+        if k as u64 > n {
+            f64::NEG_INFINITY
+        } else {
+            lf[n as usize] - lf[n as usize - k]
+        }
+    };
+    let lc = |n: usize, k: usize| lf[n] - lf[k] - lf[n - k];
+    let mut v = vec![f64::NEG_INFINITY; max_m + 1];
+    v[0] = 0.0;
+    for &n in counts {
+        let mut next = vec![f64::NEG_INFINITY; max_m + 1];
+        for (m, slot) in next.iter_mut().enumerate() {
+            for j in 0..=m.min(n as usize / 2) {
+                if v[m - j] > f64::NEG_INFINITY {
+                    *slot = logsumexp(*slot, v[m - j] + lp(n, 2 * j) + lc(m, j));
+                }
+            }
+        }
+        v = next;
+    }
+    (0..=max_m)
+        .map(|m| {
+            let den = lp(total, 2 * m);
+            if v[m] == f64::NEG_INFINITY || den == f64::NEG_INFINITY {
+                0.0
+            } else {
+                (v[m] - den).exp()
+            }
+        })
+        .collect()
+}
+
+/// The colour counts Owen's model needs: frame left/right edges and inner half-edges,
+/// over the pieces that are not hints, indexed by colour.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EdgeCounts {
+    /// Anticlockwise frame edge (the one before the rim edge(s), going clockwise).
+    pub frame_left: Vec<u64>,
+    /// Clockwise frame edge (the one after the rim edge(s)).
+    pub frame_right: Vec<u64>,
+    pub inner: Vec<u64>,
+    /// Available (non-hint) corner, edge and inner pieces.
+    pub available: [usize; 3],
+}
+
+/// Kind of a piece by its rim edges (the puzzle is validated, so only these occur).
+pub fn piece_kind(p: [u8; 4]) -> Kind {
+    match p.iter().filter(|&&c| c == RIM).count() {
+        0 => Kind::Inner,
+        1 => Kind::Border,
+        _ => Kind::Corner,
+    }
+}
+
+pub fn kind_index(k: Kind) -> usize {
+    match k {
+        Kind::Corner => 0,
+        Kind::Border => 1,
+        Kind::Inner => 2,
+    }
+}
+
+pub fn edge_counts(puzzle: &Puzzle) -> EdgeCounts {
+    let colours = puzzle.colour_count();
+    let mut ec = EdgeCounts {
+        frame_left: vec![0; colours],
+        frame_right: vec![0; colours],
+        inner: vec![0; colours],
+        available: [0; 3],
+    };
+    let hinted: Vec<bool> = {
+        let mut v = vec![false; puzzle.pieces.len()];
+        for h in &puzzle.hints {
+            v[h.piece] = true;
+        }
+        v
+    };
+    for (i, &p) in puzzle.pieces.iter().enumerate() {
+        if hinted[i] {
+            continue;
+        }
+        let kind = piece_kind(p);
+        ec.available[kind_index(kind)] += 1;
+        match kind {
+            Kind::Inner => {
+                for &c in &p {
+                    ec.inner[c as usize] += 1;
+                }
+            }
+            Kind::Border => {
+                let g = (0..4).find(|&s| p[s] == RIM).unwrap();
+                ec.frame_right[p[(g + 1) % 4] as usize] += 1;
+                ec.inner[p[(g + 2) % 4] as usize] += 1;
+                ec.frame_left[p[(g + 3) % 4] as usize] += 1;
+            }
+            Kind::Corner => {
+                // The rim edges are s and s+1 (clockwise); s+2 is clockwise after them.
+                let s = (0..4)
+                    .find(|&s| p[s] == RIM && p[(s + 1) % 4] == RIM)
+                    .unwrap();
+                ec.frame_right[p[(s + 2) % 4] as usize] += 1;
+                ec.frame_left[p[(s + 3) % 4] as usize] += 1;
+            }
+        }
+    }
+    ec
+}
+
+/// Is the join between neighbouring cells `a` and `b` a frame join (both on the rim and the
+/// join runs along the rim)?
+pub fn is_frame_join(puzzle: &Puzzle, a: usize, b: usize) -> bool {
+    let (w, h) = (puzzle.width, puzzle.height);
+    let (ra, ca, rb, cb) = (a / w, a % w, b / w, b % w);
+    if ra == rb {
+        ra == 0 || ra + 1 == h
+    } else {
+        debug_assert_eq!(ca, cb);
+        ca == 0 || ca + 1 == w
+    }
+}
+
+/// `P(n, k)` in log space.
+fn ln_perm(lf: &[f64], n: usize, k: usize) -> f64 {
+    if k > n {
+        f64::NEG_INFINITY
+    } else {
+        lf[n] - lf[n - k]
+    }
+}
+
+/// Owen's expected node count per depth along the static row-major order (scan), index
+/// 0 = root. `None` never: always defined.
+pub fn owen_per_depth(puzzle: &Puzzle) -> Vec<f64> {
+    let ec = edge_counts(puzzle);
+    let n = puzzle.cells();
+    let mut filled = vec![false; n];
+    for h in &puzzle.hints {
+        filled[h.row * puzzle.width + h.col] = true;
+    }
+    let order: Vec<usize> = (0..n).filter(|&c| !filled[c]).collect();
+    // Count the joins as cells are added.
+    let mut placed = [0usize; 3];
+    let (mut b, mut m) = (0usize, 0usize);
+    let mut counts = vec![(placed, b, m)];
+    for &c in &order {
+        let (row, col) = (c / puzzle.width, c % puzzle.width);
+        placed[kind_index(puzzle.cell_kind(row, col))] += 1;
+        for side in 0..4 {
+            if let Some(nb) = puzzle.neighbour(c, side) {
+                if filled[nb] {
+                    if is_frame_join(puzzle, c, nb) {
+                        b += 1;
+                    } else {
+                        m += 1;
+                    }
+                }
+            }
+        }
+        filled[c] = true;
+        counts.push((placed, b, m));
+    }
+    let max_b = counts.last().map(|x| x.1).unwrap_or(0);
+    let max_m = counts.last().map(|x| x.2).unwrap_or(0);
+    let pb = frame_join_probabilities(&ec.frame_left, &ec.frame_right, max_b);
+    let pm = inner_join_probabilities(&ec.inner, max_m);
+    let lf = ln_factorials(puzzle.pieces.len() + 1);
+    counts
+        .iter()
+        .map(|&(p, b, m)| {
+            let ln = ln_perm(&lf, ec.available[0], p[0])
+                + ln_perm(&lf, ec.available[1], p[1])
+                + ln_perm(&lf, ec.available[2], p[2])
+                + p[2] as f64 * 4f64.ln();
+            if ln == f64::NEG_INFINITY || pb[b] == 0.0 || pm[m] == 0.0 {
+                0.0
+            } else {
+                (ln + pb[b].ln() + pm[m].ln()).exp()
+            }
+        })
+        .collect()
+}

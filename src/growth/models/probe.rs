@@ -1,0 +1,136 @@
+//! Random probes of the real search (Knuth 1975), and the exhaustive enumeration that gives
+//! their `K → ∞` limit. The only part of the prediction that runs the search: it uses the
+//! public `State` / `Select` API and never changes the search itself.
+
+use super::owen::kind_index;
+use super::sampled::{class_of, ProbeStats, SOLUTION};
+use crate::puzzle::generate::SplitMix64;
+use crate::puzzle::Puzzle;
+use crate::search::{Heuristic, Pick, Select, State};
+
+/// The class of the current node and its site: `(class, site, b)`.
+fn classify<S: Select>(
+    puzzle: &Puzzle,
+    st: &mut State,
+    sel: &mut S,
+) -> (usize, Option<usize>, u32) {
+    if st.depth() == st.max_depth() {
+        return (SOLUTION, None, 0);
+    }
+    match sel.pick(st) {
+        Pick::Dead => (class_of(0, 0), None, 0),
+        Pick::Site(c) => {
+            let b = st.count(c);
+            let kind = kind_index(puzzle.cell_kind(c / puzzle.width, c % puzzle.width));
+            (class_of(kind, b), (b > 0).then_some(c), b)
+        }
+    }
+}
+
+/// The `idx`-th set bit of `set`.
+fn nth_bit(set: &[u64], mut idx: u32) -> u32 {
+    for (k, &w) in set.iter().enumerate() {
+        let n = w.count_ones();
+        if idx < n {
+            let mut x = w;
+            for _ in 0..idx {
+                x &= x - 1;
+            }
+            return (k * 64) as u32 + x.trailing_zeros();
+        }
+        idx -= n;
+    }
+    unreachable!("index beyond the set")
+}
+
+/// `k` random probes with heuristic `h`, seeded with `seed` (SplitMix64).
+pub fn probes(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) -> ProbeStats {
+    let mut st = State::new(puzzle);
+    let mut stats = ProbeStats::new(st.max_depth(), k);
+    let mut rng = SplitMix64::new(seed);
+    // Mass 1 per probe; `ProbeStats::knuth` divides by K at the end (exact at the root).
+    let pi = 1.0;
+    let d0 = st.depth();
+    let mut cands = vec![0u64; st.words];
+    crate::with_selector!(h, &st, |sel| {
+        for _ in 0..k {
+            let mut path: Vec<usize> = Vec::new();
+            let mut w = 1.0;
+            let (mut class, mut site, mut b) = classify(puzzle, &mut st, &mut sel);
+            stats.root_class = class;
+            loop {
+                let d = st.depth() - d0;
+                stats.visit(d, class, pi, w);
+                let Some(c) = site else { break };
+                st.candidates_into(c, &mut cands);
+                let o = nth_bit(&cands, rng.below(b as u64) as u32);
+                st.place(c, o);
+                path.push(c);
+                let (nc, ns, nb) = classify(puzzle, &mut st, &mut sel);
+                stats.child(d, class, nc, pi * b as f64, w);
+                w *= b as f64;
+                (class, site, b) = (nc, ns, nb);
+            }
+            while let Some(c) = path.pop() {
+                st.unplace(c);
+            }
+        }
+    });
+    stats
+}
+
+/// Every node of the tree, each with its exact probe reach probability as mass: the
+/// expectation of [`probes`] for `K → ∞`. `None` when the tree has more than `max_nodes`.
+pub fn enumerate(puzzle: &Puzzle, h: Heuristic, max_nodes: u64) -> Option<ProbeStats> {
+    let mut st = State::new(puzzle);
+    let mut stats = ProbeStats::new(st.max_depth(), 0);
+    let mut budget = max_nodes;
+    let ok = crate::with_selector!(h, &st, |sel| {
+        let (class, site, b) = classify(puzzle, &mut st, &mut sel);
+        stats.root_class = class;
+        walk(
+            puzzle,
+            &mut st,
+            &mut sel,
+            &mut stats,
+            &mut budget,
+            (class, site, b),
+            1.0,
+        )
+    });
+    ok.then_some(stats)
+}
+
+fn walk<S: Select>(
+    puzzle: &Puzzle,
+    st: &mut State,
+    sel: &mut S,
+    stats: &mut ProbeStats,
+    budget: &mut u64,
+    (class, site, b): (usize, Option<usize>, u32),
+    pi: f64,
+) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    let d = st.depth();
+    let w = 1.0 / pi;
+    stats.visit(d, class, pi, w);
+    let Some(c) = site else { return true };
+    let mut cands = vec![0u64; st.words];
+    st.candidates_into(c, &mut cands);
+    for i in 0..b {
+        let o = nth_bit(&cands, i);
+        st.place(c, o);
+        let child = classify(puzzle, st, sel);
+        // Each child is the sampled one with probability 1/b, and then counts b times.
+        stats.child(d, class, child.0, pi, w);
+        let ok = walk(puzzle, st, sel, stats, budget, child, pi / b as f64);
+        st.unplace(c);
+        if !ok {
+            return false;
+        }
+    }
+    true
+}

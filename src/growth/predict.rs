@@ -1,0 +1,417 @@
+//! Prediction of nodes per depth of the edge-matching search, several ways, side by side
+//! with the measured tree (`plytile predict`).
+//!
+//! | model | from | classes | matrices |
+//! |---|---|---|---|
+//! | `analytic` | the piece set alone ([`models::analytic`]) | colour the next cell must show on its left, along scan's row-major order | one per depth (cell kind, constrained sides, pool and colour depletion); spectrum of the stationary inner-cell matrix |
+//! | `sampled` | random probes of the real search, any heuristic ([`models::sampled`]) | (kind of the chosen cell, legal placements there, bucketed) | one per depth from the probes; spectrum of the pooled matrix |
+//! | `knuth` | the same probes | — | mean product of branching factors (Knuth 1975) |
+//! | `owen` | the piece set alone ([`models::owen`]) | — | Owen's expected count of partial solutions along scan's order |
+//!
+//! `analytic` and `owen` model the static row-major order of `scan`; for another heuristic
+//! they still predict scan's tree, and the report says so. Everything here is pure except
+//! [`models::probe`], which walks the real search through its public API.
+//!
+//! Models without a class matrix (`knuth`, `owen`) report as their "spectrum" the single
+//! eigenvalue of their 1×1 growth: the geometric-mean growth `n(peak)^(1/peak)` up to the
+//! depth of their largest level.
+
+#[path = "models/analytic.rs"]
+pub mod analytic;
+#[path = "models/owen.rs"]
+pub mod owen;
+#[path = "models/probe.rs"]
+pub mod probe;
+#[path = "models/sampled.rs"]
+pub mod sampled;
+
+/// The model modules under one name, for documentation links.
+pub mod models {
+    pub use super::{analytic, owen, probe, sampled};
+}
+
+use super::eigen::{self, C64};
+use super::spectral::spectral_radius;
+use crate::puzzle::Puzzle;
+use crate::search::Heuristic;
+use nalgebra::DMatrix;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// Which of the two new models to run (the baselines `knuth` and `owen` always run).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ModelChoice {
+    Analytic,
+    Sampled,
+    All,
+}
+
+/// Options of one prediction.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub select: Heuristic,
+    pub model: ModelChoice,
+    pub probes: usize,
+    pub seed: u64,
+}
+
+/// One model's prediction.
+#[derive(Debug, Clone, Serialize)]
+pub struct ModelPrediction {
+    pub name: String,
+    /// Expected nodes per depth, index 0 = root.
+    pub per_depth: Vec<f64>,
+    /// Eigenvalues (`[re, im]`, by decreasing modulus) of the stationary / pooled matrix.
+    pub eigenvalues: Vec<[f64; 2]>,
+    pub spectral_radius: Option<f64>,
+    /// Names of the rows/columns of that matrix.
+    pub classes: Vec<String>,
+    pub notes: Vec<String>,
+}
+
+/// Per-model comparison with the measured tree.
+#[derive(Debug, Clone, Serialize)]
+pub struct ModelSummary {
+    pub predicted_total: f64,
+    pub predicted_solutions: f64,
+    /// predicted / measured total nodes.
+    pub ratio_total: Option<f64>,
+    /// predicted / measured solutions (`None` when none were measured).
+    pub ratio_solutions: Option<f64>,
+    /// Mean of |log10(predicted / measured)| over the depths where both are positive.
+    pub mean_abs_log10_ratio: Option<f64>,
+    /// Depths where exactly one of predicted and measured is zero.
+    pub zero_mismatch_depths: usize,
+    /// `n(peak)^(1/peak)` of the prediction.
+    pub growth: Option<f64>,
+}
+
+/// Everything `plytile predict` prints; `--json` is this struct.
+#[derive(Debug, Clone, Serialize)]
+pub struct PredictReport {
+    pub puzzle: String,
+    pub width: usize,
+    pub height: usize,
+    pub select: Heuristic,
+    pub probes: usize,
+    pub seed: u64,
+    pub models: Vec<String>,
+    /// Model name → expected nodes per depth (index 0 = root).
+    pub predicted_per_depth: BTreeMap<String, Vec<f64>>,
+    /// Measured nodes per depth (with `--measure`), padded to the full depth.
+    pub measured_per_depth: Option<Vec<u64>>,
+    /// False when `--max-nodes` stopped the measured run (the counts are then partial).
+    pub measured_exhaustive: Option<bool>,
+    pub measured_total: Option<u64>,
+    pub measured_solutions: Option<u64>,
+    /// `n(peak)^(1/peak)` of the measured tree.
+    pub measured_growth: Option<f64>,
+    /// Model name → spectral radius of its stationary / pooled matrix.
+    pub spectral_radius: BTreeMap<String, Option<f64>>,
+    /// Model name → eigenvalues `[re, im]`.
+    pub eigenvalues: BTreeMap<String, Vec<[f64; 2]>>,
+    /// Model name → class names of its matrix.
+    pub classes: BTreeMap<String, Vec<String>>,
+    pub summary: BTreeMap<String, ModelSummary>,
+    pub notes: Vec<String>,
+}
+
+/// Eigenvalues as `[re, im]` pairs and the spectral radius.
+pub fn spectrum(m: &DMatrix<f64>) -> (Vec<[f64; 2]>, Option<f64>) {
+    if m.nrows() == 0 {
+        return (Vec::new(), Some(0.0));
+    }
+    match eigen::eigenvalues(m) {
+        Ok(v) => (
+            v.iter().map(|z: &C64| [z.re, z.im]).collect(),
+            Some(spectral_radius(&v)),
+        ),
+        Err(_) => (Vec::new(), None),
+    }
+}
+
+/// `n(peak)^(1/peak)`, peak = the depth of the largest level (`None` if the peak is the root).
+pub fn growth(per_depth: &[f64]) -> Option<f64> {
+    let (peak, &top) = per_depth
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.total_cmp(b.1))?;
+    (peak > 0 && top > 0.0)
+        .then(|| (top / per_depth[0].max(f64::MIN_POSITIVE)).powf(1.0 / peak as f64))
+}
+
+/// The 1×1 "matrix" of a model without classes: its geometric-mean growth.
+fn scalar_model(name: &str, per_depth: Vec<f64>, notes: Vec<String>) -> ModelPrediction {
+    let g = growth(&per_depth);
+    ModelPrediction {
+        name: name.into(),
+        per_depth,
+        eigenvalues: g.map(|g| vec![[g, 0.0]]).unwrap_or_default(),
+        spectral_radius: g,
+        classes: vec!["all".into()],
+        notes,
+    }
+}
+
+/// Owen's model as a prediction.
+pub fn owen_model(puzzle: &Puzzle) -> ModelPrediction {
+    scalar_model(
+        "owen",
+        owen::owen_per_depth(puzzle),
+        vec!["models scan's row-major order".into()],
+    )
+}
+
+/// The analytic model as a prediction (with colour depletion).
+pub fn analytic_model(puzzle: &Puzzle) -> ModelPrediction {
+    let a = analytic::analytic(puzzle, false);
+    let (eigenvalues, rho) = spectrum(&a.stationary);
+    ModelPrediction {
+        name: "analytic".into(),
+        per_depth: a.per_depth,
+        eigenvalues,
+        spectral_radius: rho,
+        classes: a
+            .stationary_classes
+            .iter()
+            .map(|c| format!("left={c}"))
+            .collect(),
+        notes: vec![
+            "models scan's row-major order; spectrum = generic inner cell, full piece pool".into(),
+        ],
+    }
+}
+
+/// The sampled class model from probe statistics.
+pub fn sampled_model(stats: &sampled::ProbeStats) -> ModelPrediction {
+    let (per_depth, _) = stats.class_model();
+    let (m, seen) = stats.pooled();
+    let (eigenvalues, rho) = spectrum(&m);
+    ModelPrediction {
+        name: "sampled".into(),
+        per_depth,
+        eigenvalues,
+        spectral_radius: rho,
+        classes: seen.into_iter().map(sampled::class_name).collect(),
+        notes: vec!["spectrum = matrix pooled over all depths".into()],
+    }
+}
+
+/// Knuth's estimate from probe statistics.
+pub fn knuth_model(stats: &sampled::ProbeStats) -> ModelPrediction {
+    scalar_model("knuth", stats.knuth(), Vec::new())
+}
+
+/// Compare one prediction with measured counts (`measured` padded or not).
+pub fn summarize(pred: &[f64], measured: Option<&[u64]>) -> ModelSummary {
+    let total: f64 = pred.iter().sum();
+    let solutions = pred.last().copied().unwrap_or(0.0);
+    let mut s = ModelSummary {
+        predicted_total: total,
+        predicted_solutions: solutions,
+        ratio_total: None,
+        ratio_solutions: None,
+        mean_abs_log10_ratio: None,
+        zero_mismatch_depths: 0,
+        growth: growth(pred),
+    };
+    if let Some(m) = measured {
+        let mt: u64 = m.iter().sum();
+        s.ratio_total = (mt > 0).then(|| total / mt as f64);
+        let ms = if m.len() == pred.len() {
+            m.last().copied().unwrap_or(0)
+        } else {
+            0
+        };
+        s.ratio_solutions = (ms > 0).then(|| solutions / ms as f64);
+        let (mut sum, mut k) = (0.0, 0usize);
+        for d in 0..pred.len().max(m.len()) {
+            let p = pred.get(d).copied().unwrap_or(0.0);
+            let q = m.get(d).copied().unwrap_or(0) as f64;
+            match (p > 0.0, q > 0.0) {
+                (true, true) => {
+                    sum += (p / q).log10().abs();
+                    k += 1;
+                }
+                (false, false) => {}
+                _ => s.zero_mismatch_depths += 1,
+            }
+        }
+        s.mean_abs_log10_ratio = (k > 0).then(|| sum / k as f64);
+    }
+    s
+}
+
+/// Run the models (and the probes they need) and assemble the report. `measured` is
+/// `(nodes per depth, exhaustive)` of a run with the same heuristic, when there is one.
+pub fn predict(
+    puzzle: &Puzzle,
+    opts: &Options,
+    measured: Option<(Vec<u64>, bool)>,
+) -> PredictReport {
+    let mut preds = Vec::new();
+    let mut notes = Vec::new();
+    let wants = |m: ModelChoice| opts.model == m || opts.model == ModelChoice::All;
+    if wants(ModelChoice::Analytic) {
+        preds.push(analytic_model(puzzle));
+    }
+    let stats = probe::probes(puzzle, opts.select, opts.probes, opts.seed);
+    if wants(ModelChoice::Sampled) {
+        preds.push(sampled_model(&stats));
+    }
+    preds.push(knuth_model(&stats));
+    preds.push(owen_model(puzzle));
+    if opts.select != Heuristic::Scan {
+        notes.push(format!(
+            "analytic and owen model scan's static row-major order, not {}",
+            opts.select
+        ));
+    }
+    if !puzzle.hints.is_empty() {
+        notes.push(
+            "with hints, owen counts joins with hint cells but draws edges only from the free pieces"
+                .into(),
+        );
+    }
+    let depth = puzzle.cells() - puzzle.hints.len();
+    let measured = measured.map(|(mut m, ex)| {
+        m.resize(depth + 1, 0);
+        (m, ex)
+    });
+    if let Some((_, false)) = &measured {
+        notes.push("measured run stopped by --max-nodes: measured counts are partial".into());
+    }
+    let mut report = PredictReport {
+        puzzle: puzzle.name.clone(),
+        width: puzzle.width,
+        height: puzzle.height,
+        select: opts.select,
+        probes: opts.probes,
+        seed: opts.seed,
+        models: preds.iter().map(|p| p.name.clone()).collect(),
+        predicted_per_depth: BTreeMap::new(),
+        measured_per_depth: measured.as_ref().map(|m| m.0.clone()),
+        measured_exhaustive: measured.as_ref().map(|m| m.1),
+        measured_total: measured.as_ref().map(|m| m.0.iter().sum()),
+        measured_solutions: measured.as_ref().map(|m| *m.0.last().unwrap_or(&0)),
+        measured_growth: measured
+            .as_ref()
+            .and_then(|m| growth(&m.0.iter().map(|&x| x as f64).collect::<Vec<_>>())),
+        spectral_radius: BTreeMap::new(),
+        eigenvalues: BTreeMap::new(),
+        classes: BTreeMap::new(),
+        summary: BTreeMap::new(),
+        notes,
+    };
+    for mut p in preds {
+        p.per_depth.resize(depth + 1, 0.0);
+        let s = summarize(&p.per_depth, report.measured_per_depth.as_deref());
+        report.summary.insert(p.name.clone(), s);
+        report
+            .spectral_radius
+            .insert(p.name.clone(), p.spectral_radius);
+        report.eigenvalues.insert(p.name.clone(), p.eigenvalues);
+        report.classes.insert(p.name.clone(), p.classes);
+        report
+            .notes
+            .extend(p.notes.iter().map(|n| format!("{}: {n}", p.name)));
+        report.predicted_per_depth.insert(p.name, p.per_depth);
+    }
+    report
+}
+
+fn num(x: f64) -> String {
+    if x == 0.0 {
+        "0".into()
+    } else if x.abs() >= 1e6 || x.abs() < 1e-2 {
+        format!("{x:.3e}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+fn opt(x: Option<f64>) -> String {
+    x.map(num).unwrap_or_else(|| "-".into())
+}
+
+/// The text report: a per-depth table and a summary per model.
+pub fn render_text(r: &PredictReport) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "puzzle  {} ({}x{}), select {}, {} probes, seed {}",
+        r.puzzle, r.width, r.height, r.select, r.probes, r.seed
+    );
+    let _ = write!(s, "{:>5} {:>12}", "depth", "measured");
+    for m in &r.models {
+        let _ = write!(s, " {:>11} {:>7}", m, "ratio");
+    }
+    s.push('\n');
+    let depth = r
+        .predicted_per_depth
+        .values()
+        .map(|v| v.len())
+        .max()
+        .unwrap_or(0);
+    for d in 0..depth {
+        let meas = r.measured_per_depth.as_ref().map(|m| m[d]);
+        let _ = write!(
+            s,
+            "{d:>5} {:>12}",
+            meas.map(|m| m.to_string()).unwrap_or_else(|| "-".into())
+        );
+        for m in &r.models {
+            let p = r.predicted_per_depth[m][d];
+            let ratio = meas.filter(|&m| m > 0).map(|m| p / m as f64);
+            let _ = write!(s, " {:>11} {:>7}", num(p), opt(ratio));
+        }
+        s.push('\n');
+    }
+    s.push('\n');
+    let _ = writeln!(
+        s,
+        "{:<9} {:>12} {:>8} {:>12} {:>8} {:>8} {:>8} {:>8}",
+        "model", "total", "ratio", "solutions", "ratio", "|log10|", "rho", "growth"
+    );
+    if let Some(total) = r.measured_total {
+        let _ = writeln!(
+            s,
+            "{:<9} {:>12} {:>8} {:>12} {:>8} {:>8} {:>8} {:>8}",
+            if r.measured_exhaustive == Some(true) {
+                "measured"
+            } else {
+                "partial"
+            },
+            total,
+            "",
+            r.measured_solutions.unwrap_or(0),
+            "",
+            "",
+            "",
+            opt(r.measured_growth)
+        );
+    }
+    for m in &r.models {
+        let x = &r.summary[m];
+        let _ = writeln!(
+            s,
+            "{:<9} {:>12} {:>8} {:>12} {:>8} {:>8} {:>8} {:>8}",
+            m,
+            num(x.predicted_total),
+            opt(x.ratio_total),
+            num(x.predicted_solutions),
+            opt(x.ratio_solutions),
+            x.mean_abs_log10_ratio
+                .map(|v| format!("{v:.3}"))
+                .unwrap_or("-".into()),
+            opt(r.spectral_radius[m]),
+            opt(x.growth),
+        );
+    }
+    for n in &r.notes {
+        let _ = writeln!(s, "note: {n}");
+    }
+    s
+}

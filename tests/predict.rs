@@ -1,0 +1,255 @@
+//! `plytile predict`: exact facts about the four models and the CLI contract.
+
+mod common;
+
+use common::puzzle_path;
+use plytile::growth::predict::{self, analytic, owen, probe, sampled, ModelChoice, Options};
+use plytile::puzzle::formats::{parse_text, read_puzzle, EdgeOrder};
+use plytile::puzzle::generate::generate;
+use plytile::puzzle::Puzzle;
+use plytile::search::{self, Heuristic, Limits};
+use std::process::Command;
+use std::sync::atomic::AtomicBool;
+
+fn load(rel: &str) -> Puzzle {
+    read_puzzle(&puzzle_path(rel), EdgeOrder::Urdl).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+fn measure(p: &Puzzle, h: Heuristic) -> Vec<u64> {
+    let limits = Limits {
+        keep: 0,
+        ..Limits::default()
+    };
+    let r = search::solve(p, h, &limits, &AtomicBool::new(false));
+    assert!(r.exhaustive);
+    let mut m = r.nodes_per_depth;
+    m.resize(p.cells() - p.hints.len() + 1, 0);
+    m
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+fn assert_per_depth_eq(name: &str, pred: &[f64], meas: &[u64]) {
+    assert_eq!(pred.len(), meas.len(), "{name}: depth count");
+    for (d, (&p, &m)) in pred.iter().zip(meas).enumerate() {
+        assert!(
+            close(p, m as f64),
+            "{name}: depth {d}: predicted {p}, measured {m}"
+        );
+    }
+}
+
+/// One rim and one inner colour: every piece fits everywhere its kind fits, so every node
+/// at a depth has the same branching (pieces of the cell's kind left, times 4 rotations
+/// for inner cells). All four models must then be exact, Knuth's with any number of probes.
+#[test]
+fn every_model_is_exact_when_branching_is_uniform_per_depth() {
+    let p = generate(3, 3, 1, 1, 7).unwrap();
+    let meas = measure(&p, Heuristic::Scan);
+    // 4 corners, 4 edges, 1 inner: 4·4·3·... by hand: the row-major cells are
+    // C E C / E I E / C E C.
+    let expect = [1u64, 4, 16, 48, 144, 576, 1152, 2304, 2304, 2304];
+    assert_eq!(meas, expect);
+    for k in [1usize, 3, 17] {
+        let stats = probe::probes(&p, Heuristic::Scan, k, 42);
+        assert_per_depth_eq("knuth", &stats.knuth(), &meas);
+        assert_per_depth_eq("sampled", &stats.class_model().0, &meas);
+    }
+    assert_per_depth_eq("owen", &owen::owen_per_depth(&p), &meas);
+    assert_per_depth_eq("analytic", &analytic::analytic(&p, false).per_depth, &meas);
+    assert_per_depth_eq(
+        "analytic+kappa",
+        &analytic::analytic(&p, true).per_depth,
+        &meas,
+    );
+    // With mrv the per-depth branching is uniform too, so the probe models stay exact.
+    let meas = measure(&p, Heuristic::Mrv);
+    let stats = probe::probes(&p, Heuristic::Mrv, 5, 1);
+    assert_per_depth_eq("knuth mrv", &stats.knuth(), &meas);
+}
+
+/// A 2x2 board (four corners) worked by hand. Joins: top and right colour 1, left and
+/// bottom colour 2. Corner pieces (URDL): TL [0,1,2,0], TR [0,0,1,1], BR [1,0,0,2],
+/// BL [2,2,0,0]. Clockwise-after-rim ("right") frame edges: 1,1,2,2; anticlockwise
+/// ("left"): 2,1,1,2; so L = R = {1: 2, 2: 2}, T = 4.
+/// pb(1) = Σ L_c R_c / T² = 8/16 = 1/2.
+/// pb(2) = V(2,2)/P(4,2)² with V(1,·) = [1, 4, 4], V(2,2) = 4 + 4·4·2 + 4 = 40: 40/144.
+/// pb(4) = V(2,4)/P(4,4)² = (V(1,2)·P(2,2)²·C(4,2) = 4·4·6 = 96)/576 = 1/6.
+/// Scan fills TL, TR, BL, BR: joins made 0, 1, 2, 4 and P(4,d) = 4, 12, 24, 24, so
+/// Owen = 1, 4, 12·1/2, 24·40/144, 24·1/6 = 1, 4, 6, 20/3, 4.
+#[test]
+fn owen_on_a_hand_computed_2x2() {
+    let p = parse_text(
+        "2 2\n0 1 2 0\n0 0 1 1\n1 0 0 2\n2 2 0 0\n",
+        "t",
+        EdgeOrder::Urdl,
+    )
+    .unwrap();
+    let ec = owen::edge_counts(&p);
+    assert_eq!(ec.frame_right, vec![0, 2, 2]);
+    assert_eq!(ec.frame_left, vec![0, 2, 2]);
+    let pb = owen::frame_join_probabilities(&ec.frame_left, &ec.frame_right, 4);
+    let want = [1.0, 0.5, 40.0 / 144.0, f64::NAN, 1.0 / 6.0];
+    for b in [0, 1, 2, 4] {
+        assert!(close(pb[b], want[b]), "pb({b}) = {}", pb[b]);
+    }
+    let owen = owen::owen_per_depth(&p);
+    let want = [1.0, 4.0, 6.0, 20.0 / 3.0, 4.0];
+    for (d, (&a, &b)) in owen.iter().zip(&want).enumerate() {
+        assert!(close(a, b), "depth {d}: {a} vs {b}");
+    }
+}
+
+/// For one join the urn model gives Σ n_c(n_c − 1)/(N(N − 1)) (inner) and Σ L_c R_c /
+/// (T_L T_R) (frame); for all joins of a perfect pairing it is Π (n_c − 1)!! / (N − 1)!!.
+#[test]
+fn owen_join_probabilities_match_closed_forms() {
+    let counts = [0u64, 6, 4, 2];
+    let n = 12.0;
+    let pm = owen::inner_join_probabilities(&counts, 6);
+    let one = (6.0 * 5.0 + 4.0 * 3.0 + 2.0 * 1.0) / (n * (n - 1.0));
+    assert!(close(pm[1], one));
+    assert!(pm[1] < counts.iter().map(|&c| (c as f64 / n).powi(2)).sum::<f64>());
+    // All 6 joins: (5·3·1)(3·1)(1) / (11·9·7·5·3·1).
+    assert!(close(pm[6], 45.0 / 10395.0), "{}", pm[6]);
+    // Two joins, by conditioning on the first pair's colour (6, 4 or 2 edges):
+    // (30·26 + 12·34 + 2·42) / (132·90) — not pm(1)².
+    assert!(close(pm[2], 1272.0 / 11880.0), "{}", pm[2]);
+    assert!(!close(pm[2], pm[1] * pm[1]));
+    let pb = owen::frame_join_probabilities(&[0, 3, 1], &[0, 2, 2], 1);
+    assert!(close(pb[1], (3.0 * 2.0 + 1.0 * 2.0) / 16.0));
+}
+
+/// The probes' K → ∞ limit (every node, each with its exact reach probability): Knuth's
+/// estimate is then the exact count at every depth, and the class model is close.
+#[test]
+fn all_probes_on_brendan_4x4() {
+    let p = load("brendan/pieces_04x04.txt");
+    for h in [Heuristic::Scan, Heuristic::Ply { n: 2, adj: false }] {
+        let meas = measure(&p, h);
+        let stats = probe::enumerate(&p, h, 1_000_000).expect("small tree");
+        assert_per_depth_eq("knuth (all probes)", &stats.knuth(), &meas);
+        // The class model with all probes: within a factor 2 at every depth with nodes,
+        // and within 1.3x in total.
+        let (pred, _) = stats.class_model();
+        for (d, (&p, &m)) in pred.iter().zip(&meas).enumerate() {
+            if m > 0 {
+                let r = p / m as f64;
+                assert!((0.5..=2.0).contains(&r), "{h} depth {d}: {p} vs {m}");
+            }
+        }
+        let r = pred.iter().sum::<f64>() / meas.iter().sum::<u64>() as f64;
+        assert!((1.0 / 1.3..=1.3).contains(&r), "{h}: total ratio {r}");
+    }
+}
+
+/// Finite probes, fixed seed: Knuth and the class model stay near the truth on the 4x4,
+/// and every model predicts exactly one root.
+#[test]
+fn probes_are_deterministic_and_reasonable() {
+    let p = load("brendan/pieces_04x04.txt");
+    let opts = Options {
+        select: Heuristic::Scan,
+        model: ModelChoice::All,
+        probes: 2000,
+        seed: 5,
+    };
+    let meas = measure(&p, Heuristic::Scan);
+    let a = predict::predict(&p, &opts, Some((meas.clone(), true)));
+    let b = predict::predict(&p, &opts, Some((meas.clone(), true)));
+    assert_eq!(
+        serde_json::to_string(&a).unwrap(),
+        serde_json::to_string(&b).unwrap()
+    );
+    assert_eq!(a.models, ["analytic", "sampled", "knuth", "owen"]);
+    for (m, v) in &a.predicted_per_depth {
+        assert_eq!(v[0], 1.0, "{m} at depth 0");
+        assert_eq!(v.len(), meas.len(), "{m}");
+    }
+    for m in ["sampled", "knuth"] {
+        let r = a.summary[m].ratio_total.unwrap();
+        assert!((0.75..=1.33).contains(&r), "{m}: {r}");
+    }
+    // Owen's documented record on this board: 0.82x.
+    let r = a.summary["owen"].ratio_total.unwrap();
+    assert!((0.8..0.85).contains(&r), "owen {r}");
+}
+
+/// Classes are a partition: every b ≥ 1 maps to exactly one bucket of its kind.
+#[test]
+fn class_buckets() {
+    assert_eq!(sampled::class_of(2, 0), sampled::DEAD);
+    assert_eq!(sampled::class_name(sampled::class_of(2, 1)), "inner:b=1");
+    assert_eq!(sampled::class_name(sampled::class_of(1, 5)), "edge:b=5-6");
+    assert_eq!(
+        sampled::class_name(sampled::class_of(0, 1000)),
+        "corner:b>=50"
+    );
+    let mut seen = std::collections::HashSet::new();
+    for kind in 0..3 {
+        for b in 1..200 {
+            seen.insert(sampled::class_of(kind, b));
+        }
+    }
+    assert_eq!(seen.len(), sampled::CLASSES - 2);
+}
+
+#[test]
+fn cli_json_keys_and_plot() {
+    let dir = common::scratch_dir("predict");
+    let svg = dir.join("p.svg");
+    let out = Command::new(env!("CARGO_BIN_EXE_plytile"))
+        .args(["predict"])
+        .arg(puzzle_path("brendan/pieces_04x04.txt"))
+        .args([
+            "--select",
+            "ply:2",
+            "--probes",
+            "300",
+            "--seed",
+            "9",
+            "--measure",
+            "--json",
+            "--plot",
+        ])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let models = ["analytic", "sampled", "knuth", "owen"];
+    for m in models {
+        let arr = v["predicted_per_depth"][m].as_array().unwrap();
+        assert_eq!(arr.len(), 17, "{m}");
+        assert_eq!(arr[0].as_f64(), Some(1.0), "{m}");
+        assert!(v["spectral_radius"][m].as_f64().unwrap() > 0.0, "{m}");
+        let eig = v["eigenvalues"][m].as_array().unwrap();
+        assert!(
+            !eig.is_empty() && eig.iter().all(|z| z.as_array().unwrap().len() == 2),
+            "{m}"
+        );
+        assert!(v["summary"][m]["ratio_total"].as_f64().is_some(), "{m}");
+    }
+    let meas = v["measured_per_depth"].as_array().unwrap();
+    assert_eq!(meas.iter().map(|x| x.as_u64().unwrap()).sum::<u64>(), 2623);
+    assert_eq!(v["measured_solutions"].as_u64(), Some(36));
+    assert!(v["notes"].to_string().contains("scan"));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("measured") && text.contains("owen"));
+    // --model analytic keeps the baselines; text output has a table.
+    let out = Command::new(env!("CARGO_BIN_EXE_plytile"))
+        .args(["predict"])
+        .arg(puzzle_path("brendan/pieces_04x04.txt"))
+        .args(["--model", "analytic", "--probes", "50"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("analytic") && text.contains("knuth") && !text.contains("sampled"));
+    common::cleanup(&dir);
+}
