@@ -3,40 +3,12 @@
 
 mod common;
 
-use common::{brute_force, cleanup, puzzle_path, scratch_dir};
+use common::{brute_force, cleanup, code, p, plytile, puzzle_path, s, scratch_dir, stderr, stdout};
 use plytile::puzzle::formats::{parse_board, read_puzzle, to_text, EdgeOrder};
 use plytile::puzzle::generate::{default_colours, generate};
 use plytile::puzzle::{verify, Puzzle};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn plytile(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_plytile"))
-        .args(args)
-        .env_remove("RUST_LOG")
-        .output()
-        .expect("run plytile")
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited, not killed by a signal")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn p(rel: &str) -> String {
-    puzzle_path(rel).display().to_string()
-}
-
-fn s(path: &Path) -> String {
-    path.display().to_string()
-}
+use std::process::Output;
 
 fn no_panic(o: &Output, what: &str) {
     let e = stderr(o);

@@ -2,31 +2,12 @@
 //! outputs read back, their solution and node counts equal `solve --json`'s, the
 //! exports are written, and the flags parse (or fail with exit code 2).
 
+mod common;
+
+use common::{code, plytile, stderr, stdout};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn plytile(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_plytile"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("RUST_LOG")
-        .output()
-        .expect("run plytile")
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited, not killed by a signal")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 const P44: &str = "puzzles/brendan/pieces_04x04.txt"; // 36 solutions
 const P53: &str = "puzzles/brendan/pieces_05x03.txt"; // 78 solutions

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{cleanup, puzzle_path, scratch_dir};
+use common::{cleanup, p, plytile, puzzle_path, s, scratch_dir, stderr, stdout};
 use plytile::puzzle::formats::{
     parse_board, parse_viewer_link, read_puzzle, to_viewer_link, EdgeOrder,
 };
@@ -12,32 +12,6 @@ use plytile::puzzle::{rotated, verify, Board, Puzzle};
 use plytile::report::board::render_ansi;
 use plytile::report::svg::{board_svg, fill, mismatches, SvgOptions, PALETTE, RIM_FILL};
 use std::collections::BTreeSet;
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn plytile(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_plytile"))
-        .args(args)
-        .env_remove("RUST_LOG")
-        .output()
-        .expect("run plytile")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn p(rel: &str) -> String {
-    puzzle_path(rel).display().to_string()
-}
-
-fn s(path: &Path) -> String {
-    path.display().to_string()
-}
 
 /// Brendan's 5x5 and its shipped solution.
 fn brendan5() -> (Puzzle, Board) {

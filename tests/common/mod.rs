@@ -219,3 +219,37 @@ pub fn scratch_dir(tag: &str) -> PathBuf {
 pub fn cleanup(dir: &Path) {
     let _ = std::fs::remove_dir_all(dir);
 }
+
+// ---- Running the binary ----------------------------------------------------------
+
+/// Runs `plytile` with `args` from the crate root, without the caller's RUST_LOG.
+pub fn plytile(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_plytile"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("run plytile")
+}
+
+pub fn code(o: &std::process::Output) -> i32 {
+    o.status.code().expect("exited, not killed by a signal")
+}
+
+pub fn stdout(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A shipped puzzle's path as a string argument.
+pub fn p(rel: &str) -> String {
+    puzzle_path(rel).display().to_string()
+}
+
+/// A path as a string argument.
+pub fn s(path: &Path) -> String {
+    path.display().to_string()
+}
