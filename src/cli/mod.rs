@@ -13,6 +13,7 @@ mod show;
 mod solve;
 mod spectral;
 mod split;
+mod status;
 mod verify;
 
 use crate::error::{InputError, Result};

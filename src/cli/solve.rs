@@ -107,7 +107,10 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         },
         keep: a.keep,
     };
-    let result = search::solve_with(&puzzle, select, &limits, &INTERRUPTED, &spread)?;
+    let status = super::status::StatusLine::start(&puzzle, select, !a.quiet);
+    let result = search::solve_with(&puzzle, select, &limits, &INTERRUPTED, &spread);
+    status.stop();
+    let result = result?;
     if a.json {
         println!(
             "{}",

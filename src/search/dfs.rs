@@ -6,6 +6,7 @@
 //! pieces placed beyond the hints; the node the search starts at is counted too (the
 //! root, when starting from the empty board).
 
+use super::progress::PROGRESS;
 use super::select::{Pick, Select};
 use super::state::State;
 use crate::puzzle::{verify, Board, Puzzle};
@@ -188,6 +189,8 @@ pub fn search_sharing<S: Select, W: Share>(
             countdown -= 1;
             if countdown == 0 {
                 countdown = CHECK_EVERY;
+                PROGRESS.add_nodes(CHECK_EVERY as u64);
+                PROGRESS.note_depth(stats.deepest);
                 if stop.load(Ordering::Relaxed) {
                     stats.stopped = Some(Stop::Interrupted);
                     break 'run;
@@ -245,6 +248,7 @@ fn record_solution(st: &State, puzzle: &Puzzle, limits: &Limits, stats: &mut Sta
         panic!("internal error: the search produced a board the checker rejects: {v}");
     }
     stats.solutions_found += 1;
+    PROGRESS.add_solution();
     if stats.solutions.len() < limits.keep {
         stats.solutions.push(board);
     }

@@ -4,6 +4,7 @@
 pub mod dfs;
 pub mod jobs;
 pub mod parallel;
+pub mod progress;
 pub mod select;
 pub mod state;
 

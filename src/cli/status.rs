@@ -1,0 +1,65 @@
+//! The live status line of long searches: on stderr, only when it is a terminal.
+//! A thread redraws it a few times a second from the search's progress atomics
+//! ([`crate::search::progress`]); the search itself never touches the terminal.
+
+use crate::growth::predict::probe::probes;
+use crate::puzzle::Puzzle;
+use crate::search::progress::PROGRESS;
+use crate::search::Heuristic;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Knuth probes taken to estimate the tree size for the "done" fraction.
+const PROBES: usize = 200;
+
+pub struct StatusLine {
+    done: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl StatusLine {
+    /// Starts the status line when stderr is a terminal (and `enabled`); otherwise a
+    /// no-op. The fraction of the tree done comes from a quick Knuth estimate.
+    pub fn start(puzzle: &Puzzle, h: Heuristic, enabled: bool) -> StatusLine {
+        let done = Arc::new(AtomicBool::new(false));
+        if !enabled || !std::io::stderr().is_terminal() {
+            return StatusLine { done, thread: None };
+        }
+        let estimate: f64 = probes(puzzle, h, PROBES, 1).knuth().iter().sum();
+        let max_depth = puzzle.cells() - puzzle.hints.len();
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        bar.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("a valid template"));
+        let flag = done.clone();
+        let (start, base) = (Instant::now(), PROGRESS.snapshot().0);
+        let thread = std::thread::spawn(move || {
+            while !flag.load(Ordering::Relaxed) {
+                let (nodes, deepest, solutions) = PROGRESS.snapshot();
+                let nodes = nodes - base;
+                let rate = nodes as f64 / start.elapsed().as_secs_f64().max(1e-9);
+                let frac = (nodes as f64 / estimate).min(1.0) * 100.0;
+                bar.set_message(format!(
+                    "{nodes} nodes, {rate:.3e} nodes/s, deepest {deepest} of {max_depth}, {solutions} solutions, ~{frac:.1}% of an estimated {estimate:.2e} nodes"
+                ));
+                bar.tick();
+                std::thread::sleep(Duration::from_millis(250));
+            }
+            bar.finish_and_clear();
+        });
+        StatusLine {
+            done,
+            thread: Some(thread),
+        }
+    }
+
+    /// Clears the line; call before printing the result.
+    pub fn stop(mut self) {
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
