@@ -44,6 +44,29 @@ fn ln_factorials(max: usize) -> Vec<f64> {
     out
 }
 
+/// Logarithms of falling factorials and binomials from a table of ln n!.
+struct LnCounts(Vec<f64>);
+
+impl LnCounts {
+    fn up_to(max: usize) -> LnCounts {
+        LnCounts(ln_factorials(max))
+    }
+
+    /// ln P(n, k) = ln n!/(n-k)!, or -inf when k > n.
+    fn perm(&self, n: u64, k: usize) -> f64 {
+        if k as u64 > n {
+            f64::NEG_INFINITY
+        } else {
+            self.0[n as usize] - self.0[n as usize - k]
+        }
+    }
+
+    /// ln C(n, k).
+    fn choose(&self, n: usize, k: usize) -> f64 {
+        self.0[n] - self.0[k] - self.0[n - k]
+    }
+}
+
 fn logsumexp(a: f64, b: f64) -> f64 {
     if a == f64::NEG_INFINITY {
         return b;
@@ -62,15 +85,9 @@ pub fn frame_join_probabilities(left: &[u64], right: &[u64], max_b: usize) -> Ve
     assert_eq!(left.len(), right.len());
     let tl: u64 = left.iter().sum();
     let tr: u64 = right.iter().sum();
-    let lf = ln_factorials((tl.max(tr) as usize).max(max_b) + 1);
-    let lp = |n: u64, k: usize| -> f64 {
-        if k as u64 > n {
-            f64::NEG_INFINITY
-        } else {
-            lf[n as usize] - lf[n as usize - k]
-        }
-    };
-    let lc = |n: usize, k: usize| lf[n] - lf[k] - lf[n - k];
+    let ln = LnCounts::up_to((tl.max(tr) as usize).max(max_b) + 1);
+    let lp = |n: u64, k: usize| ln.perm(n, k);
+    let lc = |n: usize, k: usize| ln.choose(n, k);
     // ln V(i, b) over the colours added so far.
     let mut v = vec![f64::NEG_INFINITY; max_b + 1];
     v[0] = 0.0;
@@ -100,15 +117,9 @@ pub fn frame_join_probabilities(left: &[u64], right: &[u64], max_b: usize) -> Ve
 /// `pm(m)` for `m = 0..=max_m`: all `m` inner joins match, from half-edge counts per colour.
 pub fn inner_join_probabilities(counts: &[u64], max_m: usize) -> Vec<f64> {
     let total: u64 = counts.iter().sum();
-    let lf = ln_factorials((total as usize).max(2 * max_m) + 1);
-    let lp = |n: u64, k: usize| -> f64 {
-        if k as u64 > n {
-            f64::NEG_INFINITY
-        } else {
-            lf[n as usize] - lf[n as usize - k]
-        }
-    };
-    let lc = |n: usize, k: usize| lf[n] - lf[k] - lf[n - k];
+    let ln = LnCounts::up_to((total as usize).max(2 * max_m) + 1);
+    let lp = |n: u64, k: usize| ln.perm(n, k);
+    let lc = |n: usize, k: usize| ln.choose(n, k);
     let mut v = vec![f64::NEG_INFINITY; max_m + 1];
     v[0] = 0.0;
     for &n in counts {
@@ -223,15 +234,6 @@ pub fn is_frame_join(puzzle: &Puzzle, a: usize, b: usize) -> bool {
     }
 }
 
-/// `P(n, k)` in log space.
-fn ln_perm(lf: &[f64], n: usize, k: usize) -> f64 {
-    if k > n {
-        f64::NEG_INFINITY
-    } else {
-        lf[n] - lf[n - k]
-    }
-}
-
 /// Owen's expected node count per depth along the static row-major order (scan), index
 /// 0 = root. `None` never: always defined.
 pub fn owen_per_depth(puzzle: &Puzzle) -> Vec<f64> {
@@ -267,13 +269,13 @@ pub fn owen_per_depth(puzzle: &Puzzle) -> Vec<f64> {
     let max_m = counts.last().map(|x| x.2).unwrap_or(0);
     let pb = frame_join_probabilities(&ec.frame_left, &ec.frame_right, max_b);
     let pm = inner_join_probabilities(&ec.inner, max_m);
-    let lf = ln_factorials(puzzle.pieces.len() + 1);
+    let lf = LnCounts::up_to(puzzle.pieces.len() + 1);
     counts
         .iter()
         .map(|&(p, b, m)| {
-            let ln = ln_perm(&lf, ec.available[0], p[0])
-                + ln_perm(&lf, ec.available[1], p[1])
-                + ln_perm(&lf, ec.available[2], p[2])
+            let ln = lf.perm(ec.available[0] as u64, p[0])
+                + lf.perm(ec.available[1] as u64, p[1])
+                + lf.perm(ec.available[2] as u64, p[2])
                 + p[2] as f64 * 4f64.ln();
             if ln == f64::NEG_INFINITY || pb[b] == 0.0 || pm[m] == 0.0 {
                 0.0
