@@ -425,7 +425,7 @@ fn turned(p: &Puzzle, rng: &mut Rng) -> Puzzle {
 }
 
 fn metamorphic_on(p: &Puzzle, n: u64, seed: u64, rounds: usize) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     assert_eq!(count(p, Heuristic::Scan), n);
     assert_eq!(count(p, Heuristic::Mrv), n);
     for _ in 0..rounds {
@@ -990,7 +990,7 @@ fn candidates_match_fit_rule(p: &Puzzle, st: &State) {
 }
 
 fn random_walk(p: &Puzzle, seed: u64, steps: usize) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut st = State::new(p);
     st.check_invariants().unwrap();
     assert_eq!(st.depth(), 0);

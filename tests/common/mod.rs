@@ -162,17 +162,17 @@ pub fn hint_from(p: &Puzzle, board: &Board, cell: usize) -> Hint {
     }
 }
 
-/// SplitMix64, for reproducible test randomness without extra crates.
+/// Reproducible test randomness: the generator's SplitMix64 stream.
 #[derive(Clone, Debug)]
-pub struct Rng(pub u64);
+pub struct Rng(plytile::puzzle::generate::SplitMix64);
 
 impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(plytile::puzzle::generate::SplitMix64::new(seed))
+    }
+
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// In 0..n (slightly biased; fine for tests).
