@@ -2,7 +2,7 @@
 //! manner of hyperfine (mean ± σ, min … max, "ran N times faster"). The schema,
 //! statistics and exports live in `report::export`.
 
-use super::{catch_interrupts, parse_seconds, write_output, INTERRUPTED};
+use super::{catch_interrupts, write_output, LimitArgs, INTERRUPTED};
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{read_puzzle, EdgeOrder};
 use crate::report::export::{
@@ -10,13 +10,13 @@ use crate::report::export::{
     ExportFormat,
 };
 use crate::search::select::MAX_PLY;
-use crate::search::{self, Heuristic, Limits};
+use crate::search::{self, Heuristic};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(Args, Debug)]
 #[command(
@@ -43,12 +43,8 @@ pub struct BenchArgs {
     /// Threads per search (recorded; the search runs one thread for now).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub threads: u64,
-    /// Stop each run after N nodes (default: exhaustive).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_nodes: Option<u64>,
-    /// Stop each run after SECS seconds (default: exhaustive).
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
-    pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Edge order of text puzzle files: urdl (default) or blrt (Wortmann).
     #[arg(long, default_value = "urdl")]
     pub edge_order: EdgeOrder,
@@ -141,8 +137,8 @@ pub fn run(a: BenchArgs) -> Result<u8> {
         warmup: a.warmup,
         threads: a.threads as usize,
         threads_used: 1,
-        max_nodes: a.max_nodes,
-        timeout_s: a.timeout,
+        max_nodes: a.limits.max_nodes,
+        timeout_s: a.limits.timeout,
         command: command_line(),
         version: env!("CARGO_PKG_VERSION").to_string(),
     });
@@ -174,14 +170,7 @@ pub fn run(a: BenchArgs) -> Result<u8> {
                         format!("run {}/{}", i - a.warmup + 1, a.runs)
                     }
                 ));
-                let limits = Limits {
-                    max_nodes: a.max_nodes,
-                    deadline: a
-                        .timeout
-                        .map(|s| Instant::now() + Duration::from_secs_f64(s)),
-                    max_solutions: None,
-                    keep: 0,
-                };
+                let limits = a.limits.limits(None, 0);
                 let r = search::solve(puzzle, h, &limits, &INTERRUPTED);
                 bar.inc(1);
                 if INTERRUPTED.load(Ordering::SeqCst) {

@@ -1,15 +1,14 @@
 //! `plytile compare`: several heuristics on one puzzle under the same limits, side by
 //! side. The report (tables, speed lines, plot) is built in `report::export`.
 
-use super::{catch_interrupts, parse_seconds, write_output, PuzzleArgs, INTERRUPTED};
+use super::{catch_interrupts, write_output, LimitArgs, PuzzleArgs, INTERRUPTED};
 use crate::error::Result;
 use crate::report::export::compare::CompareLimits;
 use crate::report::export::markup::{Csv, Markdown, Text};
 use crate::report::export::CompareReport;
-use crate::search::{self, Heuristic, Limits};
+use crate::search::{self, Heuristic};
 use clap::Args;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 /// Exit code when every run was exhaustive and the solution counts differ.
 pub const EXIT_MISMATCH: u8 = 4;
@@ -29,12 +28,8 @@ pub struct CompareArgs {
     /// Find every solution (default: stop at the first), and cross-check the counts.
     #[arg(long)]
     pub all: bool,
-    /// Stop each heuristic after N nodes.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_nodes: Option<u64>,
-    /// Stop each heuristic after SECS seconds.
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
-    pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Keep at most this many solution boards per heuristic in --json; all are counted.
     #[arg(long, default_value_t = 1000)]
     pub keep: usize,
@@ -57,20 +52,13 @@ pub fn run(a: CompareArgs) -> Result<u8> {
     catch_interrupts();
     let mut results = Vec::new();
     for &h in &a.select {
-        let limits = Limits {
-            max_nodes: a.max_nodes,
-            deadline: a
-                .timeout
-                .map(|s| Instant::now() + Duration::from_secs_f64(s)),
-            max_solutions: if a.all { None } else { Some(1) },
-            keep: a.keep,
-        };
+        let limits = a.limits.limits(if a.all { None } else { Some(1) }, a.keep);
         results.push(search::solve(&puzzle, h, &limits, &INTERRUPTED));
     }
     let limits = CompareLimits {
         all: a.all,
-        max_nodes: a.max_nodes,
-        timeout_s: a.timeout,
+        max_nodes: a.limits.max_nodes,
+        timeout_s: a.limits.timeout,
     };
     let report = CompareReport::new(limits, results);
     if a.json {

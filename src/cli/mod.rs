@@ -95,6 +95,31 @@ impl PuzzleArgs {
     }
 }
 
+/// Node and time limits, shared by every command that searches (each run gets them).
+#[derive(Args, Debug, Clone)]
+pub struct LimitArgs {
+    /// Stop (each run) after N nodes (default: no limit).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
+    /// Stop (each run) after SECS seconds (default: no limit).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
+}
+
+impl LimitArgs {
+    /// The search limits of one run that starts now.
+    pub fn limits(&self, max_solutions: Option<u64>, keep: usize) -> crate::search::Limits {
+        crate::search::Limits {
+            max_nodes: self.max_nodes,
+            deadline: self
+                .timeout
+                .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s)),
+            max_solutions,
+            keep,
+        }
+    }
+}
+
 /// Reads a whole text file, naming it in the error.
 pub fn read_text(path: &Path) -> Result<String> {
     let origin = path.display().to_string();

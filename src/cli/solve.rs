@@ -1,13 +1,12 @@
 //! `plytile solve`.
 
-use super::{catch_interrupts, parse_seconds, PuzzleArgs, INTERRUPTED};
+use super::{catch_interrupts, LimitArgs, PuzzleArgs, INTERRUPTED};
 use crate::error::Result;
 use crate::puzzle::formats::EdgeOrder;
 use crate::report::SolveResult;
-use crate::search::{self, jobs, Heuristic, Limits, Spread};
+use crate::search::{self, jobs, Heuristic, Spread};
 use clap::Args;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -49,12 +48,8 @@ pub struct SolveArgs {
     /// Stop after K solutions.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     pub solutions: Option<u64>,
-    /// Stop after N nodes.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_nodes: Option<u64>,
-    /// Stop after SECS seconds.
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
-    pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Keep (and print) at most this many solution boards; all are counted.
     #[arg(long, default_value_t = 1000)]
     pub keep: usize,
@@ -88,25 +83,21 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         // subproblem and may overshoot, so they are used only when asked for.
         threads: a
             .threads
-            .unwrap_or(if a.max_nodes.is_some() { 1 } else { 0 }) as usize,
+            .unwrap_or(if a.limits.max_nodes.is_some() { 1 } else { 0 }) as usize,
         split_depth: a.split_depth,
         shard: a.shard,
         job,
         checkpoint: a.checkpoint.clone(),
     };
     catch_interrupts();
-    let limits = Limits {
-        max_nodes: a.max_nodes,
-        deadline: a
-            .timeout
-            .map(|s| Instant::now() + Duration::from_secs_f64(s)),
-        max_solutions: if a.all {
+    let limits = a.limits.limits(
+        if a.all {
             None
         } else {
             Some(a.solutions.unwrap_or(1))
         },
-        keep: a.keep,
-    };
+        a.keep,
+    );
     let status = super::status::StatusLine::start(&puzzle, select, !a.quiet);
     let result = search::solve_with(&puzzle, select, &limits, &INTERRUPTED, &spread);
     status.stop();
