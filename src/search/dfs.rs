@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// How often (in nodes) the loop looks at the clock and the stop flag.
-const CHECK_EVERY: u32 = 4096;
+pub(super) const CHECK_EVERY: u32 = 4096;
 
 /// When to stop early. The default runs to exhaustion.
 #[derive(Debug, Clone, Default)]
@@ -126,15 +126,13 @@ pub fn search_sharing<S: Select, W: Share>(
     stop: &AtomicBool,
     share: &mut W,
 ) -> Stats {
+    if let Some(stats) = sel.drive(st, puzzle, limits, stop, share) {
+        return stats;
+    }
     let d0 = st.depth();
     let top = st.max_depth();
     let words = st.words;
-    let mut stats = Stats {
-        nodes_per_depth: vec![0; top + 1],
-        deepest: d0,
-        deepest_board: st.board(),
-        ..Stats::default()
-    };
+    let mut stats = start_stats(st);
     // site[d]: the cell branched on at depth d; cands[d]: its placements not yet tried.
     let mut site = vec![0usize; top + 1];
     let mut cands = vec![0u64; (top + 1) * words];
@@ -153,7 +151,7 @@ pub fn search_sharing<S: Select, W: Share>(
             let slot = &mut cands[d * words..][..words];
             if d == top {
                 slot.fill(0);
-                record_solution(st, puzzle, limits, &mut stats);
+                record_solution(st.board(), puzzle, limits, &mut stats);
                 if stats.solutions_found >= max_solutions {
                     stats.stopped = Some(Stop::Solutions);
                     break 'run;
@@ -189,14 +187,8 @@ pub fn search_sharing<S: Select, W: Share>(
             countdown -= 1;
             if countdown == 0 {
                 countdown = CHECK_EVERY;
-                PROGRESS.add_nodes(CHECK_EVERY as u64);
-                PROGRESS.note_depth(stats.deepest);
-                if stop.load(Ordering::Relaxed) {
-                    stats.stopped = Some(Stop::Interrupted);
-                    break 'run;
-                }
-                if limits.deadline.is_some_and(|t| Instant::now() >= t) {
-                    stats.stopped = Some(Stop::Timeout);
+                if let Some(why) = poll(&stats, limits, stop) {
+                    stats.stopped = Some(why);
                     break 'run;
                 }
                 if share.wants() {
@@ -242,8 +234,33 @@ fn offer<W: Share>(
     }
 }
 
-fn record_solution(st: &State, puzzle: &Puzzle, limits: &Limits, stats: &mut Stats) {
-    let board = st.board();
+/// The stats of a search starting at `st`'s node (nothing counted yet).
+pub(super) fn start_stats(st: &State) -> Stats {
+    Stats {
+        nodes_per_depth: vec![0; st.max_depth() + 1],
+        deepest: st.depth(),
+        deepest_board: st.board(),
+        ..Stats::default()
+    }
+}
+
+/// The periodic check (every [`CHECK_EVERY`] nodes): publishes progress and says
+/// whether to stop (stop flag, deadline).
+#[cold]
+pub(super) fn poll(stats: &Stats, limits: &Limits, stop: &AtomicBool) -> Option<Stop> {
+    PROGRESS.add_nodes(CHECK_EVERY as u64);
+    PROGRESS.note_depth(stats.deepest);
+    if stop.load(Ordering::Relaxed) {
+        Some(Stop::Interrupted)
+    } else if limits.deadline.is_some_and(|t| Instant::now() >= t) {
+        Some(Stop::Timeout)
+    } else {
+        None
+    }
+}
+
+/// Checks a full board with the independent checker, then counts and maybe keeps it.
+pub(super) fn record_solution(board: Board, puzzle: &Puzzle, limits: &Limits, stats: &mut Stats) {
     if let Err(v) = verify::check(puzzle, &board, true) {
         panic!("internal error: the search produced a board the checker rejects: {v}");
     }

@@ -5,6 +5,7 @@ pub mod dfs;
 pub mod jobs;
 pub mod parallel;
 pub mod progress;
+pub mod rowscan;
 pub mod select;
 pub mod state;
 

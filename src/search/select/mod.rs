@@ -9,9 +9,12 @@ pub use mrv::Mrv;
 pub use ply::{Ply, MAX_PLY};
 pub use scan::Scan;
 
+use super::dfs::{Limits, Share, Stats};
 use super::state::State;
+use crate::puzzle::Puzzle;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
 
 /// What a heuristic decides at a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +29,20 @@ pub enum Pick {
 /// It may place and unplace pieces to look ahead, but must leave `st` as it found it.
 pub trait Select {
     fn pick(&mut self, st: &mut State) -> Pick;
+
+    /// A heuristic with a driver of its own (`scan`: [`crate::search::rowscan`]) runs
+    /// the whole search below `st`'s node here; None means "use the generic driver".
+    /// It must count, order, stop and share exactly as the generic driver would.
+    fn drive<W: Share>(
+        &mut self,
+        _st: &mut State,
+        _puzzle: &Puzzle,
+        _limits: &Limits,
+        _stop: &AtomicBool,
+        _share: &mut W,
+    ) -> Option<Stats> {
+        None
+    }
 }
 
 /// A heuristic by name, as given to `--select`.

@@ -1,19 +1,22 @@
-//! `scan`: fill the cells row-major from the top-left; no lookahead.
+//! `scan`: fill the cells row-major from the top-left; no lookahead. Searches run on
+//! its own driver ([`RowScan`]); `pick` serves the generic driver's other users
+//! (frontier, probes, `explain`) and boards not filled in row-major order.
 
 use super::{Pick, Select};
+use crate::puzzle::Puzzle;
+use crate::search::dfs::{Limits, Share, Stats};
+use crate::search::rowscan::RowScan;
 use crate::search::state::State;
+use std::sync::atomic::AtomicBool;
 
 pub struct Scan {
-    /// The non-hint cells in row-major order.
-    order: Vec<u32>,
+    tables: RowScan,
 }
 
 impl Scan {
     pub fn new(st: &State) -> Scan {
         Scan {
-            order: (0..st.cells() as u32)
-                .filter(|&c| st.is_empty(c as usize))
-                .collect(),
+            tables: RowScan::new(st),
         }
     }
 }
@@ -24,12 +27,23 @@ impl Select for Scan {
         // When scan made every placement, the cell at depth d is order[d]; a board
         // filled some other way (a job prefix, `explain --moves`) falls back to the
         // first empty cell in order.
-        let d = st.depth();
-        let c = self.order[d] as usize;
+        let order = self.tables.order();
+        let c = order[st.depth()] as usize;
         if st.is_empty(c) {
             return Pick::Site(c);
         }
-        let c = self.order.iter().find(|&&c| st.is_empty(c as usize));
+        let c = order.iter().find(|&&c| st.is_empty(c as usize));
         Pick::Site(*c.expect("pick is only called with an empty cell") as usize)
+    }
+
+    fn drive<W: Share>(
+        &mut self,
+        st: &mut State,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        stop: &AtomicBool,
+        share: &mut W,
+    ) -> Option<Stats> {
+        self.tables.search(st, puzzle, limits, stop, share)
     }
 }

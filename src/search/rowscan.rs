@@ -1,0 +1,418 @@
+//! The row-scan driver: `scan`'s own depth-first loop, which never touches the
+//! generic [`State`] bitsets. It visits exactly the nodes of the generic driver with
+//! the `scan` heuristic, in the same order (same per-depth counts, same first
+//! solutions), at a fraction of the cost per node.
+//!
+//! **Tables (built once per search).** In row-major order the cell at depth j has its
+//! up and left neighbours filled (by the search or a hint) and its right and down
+//! neighbours empty (or hints). So everything a cell asks of a piece is static except
+//! the colours shown by the search's own up and left neighbours. Cells with the same
+//! static requirements share a *class*; for every class and every key (up colour, left
+//! colour) the table lists the orientations that fit, ascending by oriented piece
+//! `o = 4 * piece + rotation` (the generic driver's order), each as an [`Entry`] that
+//! carries what the loop needs: the piece and the colours it shows to later cells.
+//!
+//! **Invariants of the loop**, at depth d (pieces placed at depths `d0..d`):
+//! 1. `used[p]` is 1 exactly for the hints' pieces, the start prefix's, and the pieces
+//!    placed at depths `d0..d`.
+//! 2. `frames[j].placed` (j < d) is the entry placed at depth j. `frames[top]` is never
+//!    placed: its colours stay 0, and a static up/left neighbour (rim, hint) points
+//!    there, so a static side's part of the key is always 0.
+//! 3. `frames[d].next..end` is the untried rest of depth d's candidate list; entries
+//!    whose piece is used are skipped when reached, which is what `fits & free` means.
+//! 4. Bounds: d0 <= d <= top; `frames`, `nodes` have top + 1 slots; a key is below its
+//!    class's `radix * radix` (colours < radix), so `heads[key + 1]` exists; entry
+//!    indices stay inside one list; pieces < `used.len()`. The unchecked reads of the
+//!    loop rely on these (debug builds check them).
+
+use super::dfs::{self, Limits, Share, Stats, Stop};
+use super::state::State;
+use crate::puzzle::{Puzzle, DOWN, LEFT, RIGHT, RIM, UP};
+use std::sync::atomic::AtomicBool;
+
+/// What one side of a cell asks of a piece, apart from the search's up/left colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Need {
+    Rim,
+    /// Any non-rim colour (an empty neighbour).
+    Inner,
+    /// This colour (a hint's edge).
+    Colour(u8),
+    /// The colour a search-placed neighbour shows: part of the key.
+    Key,
+}
+
+/// The candidate tables for one puzzle and its row-major order of non-hint cells.
+#[derive(Debug, Clone)]
+pub struct RowScan {
+    /// The non-hint cells, row-major: the cell at depth j is `order[j]`.
+    order: Vec<u32>,
+    /// Per depth: the cell's class and where its up/left colours come from.
+    cells: Vec<CellAt>,
+    /// Per class, `radix * radix + 1` offsets into `entries` (key = up * radix + left).
+    heads: Vec<u32>,
+    entries: Vec<Entry>,
+    radix: usize,
+    /// Room for the candidates of every depth at once: the sum over depths of the
+    /// longest list of the depth's class (invariant 3).
+    stack_len: usize,
+}
+
+impl RowScan {
+    /// Tables for the cells empty in `st` (the hints-only state), in row-major order.
+    pub fn new(st: &State) -> RowScan {
+        let order: Vec<u32> = (0..st.cells() as u32)
+            .filter(|&c| st.is_empty(c as usize))
+            .collect();
+        let zero = order.len() as u32;
+        let mut depth_of = vec![zero; st.cells()];
+        for (j, &c) in order.iter().enumerate() {
+            depth_of[c as usize] = j as u32;
+        }
+        let radix = st
+            .edges
+            .iter()
+            .flatten()
+            .max()
+            .map_or(1, |&c| c as usize + 1);
+        let neighbour = |c: usize, side: usize| {
+            let nb = st.neighbours(c)[side];
+            (nb != u32::MAX).then_some(nb as usize)
+        };
+        let need = |c: usize, side: usize| match neighbour(c, side) {
+            None => Need::Rim,
+            Some(nb) if st.is_empty(nb) && (side == UP || side == LEFT) => Need::Key,
+            Some(nb) if st.is_empty(nb) => Need::Inner,
+            Some(nb) => Need::Colour(st.edges[st.at(nb) as usize][(side + 2) & 3]),
+        };
+        let mut classes: Vec<[Need; 4]> = Vec::new();
+        let mut heads = Vec::new();
+        let mut entries = Vec::new();
+        let mut class_at = Vec::with_capacity(order.len());
+        for &c in &order {
+            let c = c as usize;
+            let needs = [need(c, UP), need(c, RIGHT), need(c, DOWN), need(c, LEFT)];
+            let k = match classes.iter().position(|n| *n == needs) {
+                Some(k) => k,
+                None => {
+                    classes.push(needs);
+                    Self::add_class(&needs, &st.edges, radix, &mut heads, &mut entries);
+                    classes.len() - 1
+                }
+            };
+            class_at.push((k * (radix * radix + 1)) as u32);
+        }
+        let at = |c: usize, side: usize| match neighbour(c, side) {
+            Some(nb) if st.is_empty(nb) => depth_of[nb],
+            _ => zero,
+        };
+        let longest = |class: u32| {
+            let h = &heads[class as usize..][..radix * radix + 1];
+            h.windows(2)
+                .map(|w| (w[1] - w[0]) as usize)
+                .max()
+                .unwrap_or(0)
+        };
+        let stack_len = class_at.iter().map(|&k| longest(k)).sum();
+        RowScan {
+            stack_len,
+            cells: order
+                .iter()
+                .zip(class_at)
+                .map(|(&c, class)| CellAt {
+                    class,
+                    up: at(c as usize, UP),
+                    left: at(c as usize, LEFT),
+                })
+                .collect(),
+            order,
+            heads,
+            entries,
+            radix,
+        }
+    }
+
+    /// Appends the key table of one class: a counting sort of the fitting
+    /// orientations by key, stable so each list stays ascending in `o`.
+    fn add_class(
+        needs: &[Need; 4],
+        edges: &[[u8; 4]],
+        radix: usize,
+        heads: &mut Vec<u32>,
+        entries: &mut Vec<Entry>,
+    ) {
+        let fits = |e: &[u8; 4]| {
+            (0..4).all(|s| match needs[s] {
+                Need::Rim => e[s] == RIM,
+                Need::Inner | Need::Key => e[s] != RIM,
+                Need::Colour(x) => e[s] == x,
+            })
+        };
+        let key = |e: &[u8; 4]| {
+            let part = |s: usize| {
+                if needs[s] == Need::Key {
+                    e[s] as usize
+                } else {
+                    0
+                }
+            };
+            part(UP) * radix + part(LEFT)
+        };
+        let mut count = vec![0u32; radix * radix + 1];
+        for e in edges.iter().filter(|e| fits(e)) {
+            count[key(e) + 1] += 1;
+        }
+        let base = entries.len() as u32;
+        let mut start = base;
+        for n in count.iter_mut() {
+            start += *n;
+            *n = start;
+        }
+        // count[k] is now the start of key k's list, count[k + 1] its end.
+        heads.extend_from_slice(&count);
+        entries.resize(start as usize, Entry::default());
+        let mut fill = count;
+        for (o, e) in edges.iter().enumerate() {
+            if fits(e) {
+                let k = key(e);
+                entries[fill[k] as usize] = Entry::new(o, e, radix);
+                fill[k] += 1;
+            }
+        }
+    }
+
+    /// The row-major order of the non-hint cells.
+    pub fn order(&self) -> &[u32] {
+        &self.order
+    }
+
+    /// True when `st` was filled in this order: hints, then `order[..depth]`.
+    fn fits_state(&self, st: &State) -> bool {
+        let d = st.depth();
+        self.order.len() == st.max_depth()
+            && self.order[..d].iter().all(|&c| !st.is_empty(c as usize))
+            && self.order[d..].iter().all(|&c| st.is_empty(c as usize))
+    }
+
+    /// Searches the subtree below `st`'s node as the generic driver would with `scan`
+    /// (same counts, order, limits, polling and sharing), or None when `st` was not
+    /// filled in row-major order (then the generic driver must run).
+    pub fn search<W: Share>(
+        &self,
+        st: &State,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        stop: &AtomicBool,
+        share: &mut W,
+    ) -> Option<Stats> {
+        if !self.fits_state(st) {
+            return None;
+        }
+        let d0 = st.depth();
+        let top = self.order.len();
+        let mut stats = dfs::start_stats(st);
+        let mut nodes = vec![0u64; top + 1];
+        let mut used = vec![0u8; st.edges.len() / 4];
+        for c in 0..st.cells() {
+            if !st.is_empty(c) {
+                used[st.at(c) as usize / 4] = 1;
+            }
+        }
+        // frames[top] is the ZERO slot of invariant 2: never placed, its colours stay 0.
+        let mut frames = vec![Frame::default(); top + 1];
+        for (j, f) in frames.iter_mut().enumerate().take(d0) {
+            let o = st.at(self.order[j] as usize) as usize;
+            f.placed = Entry::new(o, &st.edges[o], self.radix);
+        }
+        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
+        let mut total: u64 = 1;
+        // The node count at which to poll or stop next: every CHECK_EVERY nodes, and
+        // exactly at the node budget, so the loop compares one counter per node.
+        let mut check_at = max_nodes.min(1 + dfs::CHECK_EVERY as u64);
+        let mut d = d0;
+        nodes[d] += 1;
+        if d == top {
+            dfs::record_solution(self.board(st, &frames, d0, d), puzzle, limits, &mut stats);
+            stats.nodes_per_depth = nodes;
+            return Some(stats);
+        }
+        let mut stack = vec![Entry::default(); self.stack_len];
+        self.open(&mut frames, &mut stack, &used, d, 0);
+        let mut deepest = stats.deepest;
+        'run: loop {
+            let f = get_mut(&mut frames, d);
+            if f.next < f.end {
+                let ent = get(&stack, f.next as usize);
+                f.next += 1;
+                f.placed = ent;
+                *get_mut(&mut used, ent.piece as usize) = 1;
+                d += 1;
+                *get_mut(&mut nodes, d) += 1;
+                total += 1;
+                if d > deepest {
+                    deepest = d;
+                    stats.deepest = d;
+                    stats.deepest_board = self.board(st, &frames, d0, d);
+                }
+                if total >= check_at {
+                    if total >= max_nodes {
+                        stats.stopped = Some(Stop::MaxNodes);
+                        break 'run;
+                    }
+                    check_at = max_nodes.min(total + dfs::CHECK_EVERY as u64);
+                    if let Some(why) = dfs::poll(&stats, limits, stop) {
+                        stats.stopped = Some(why);
+                        break 'run;
+                    }
+                    if share.wants() {
+                        self.offer(st, &mut frames, &stack, d0, d, share);
+                    }
+                }
+                if d == top {
+                    dfs::record_solution(
+                        self.board(st, &frames, d0, d),
+                        puzzle,
+                        limits,
+                        &mut stats,
+                    );
+                    if stats.solutions_found >= max_solutions {
+                        stats.stopped = Some(Stop::Solutions);
+                        break 'run;
+                    }
+                    let f = get_mut(&mut frames, d);
+                    (f.next, f.end) = (0, 0);
+                } else {
+                    let start = get(&frames, d - 1).end;
+                    self.open(&mut frames, &mut stack, &used, d, start);
+                }
+                continue;
+            }
+            if d == d0 {
+                break;
+            }
+            d -= 1;
+            *get_mut(&mut used, get(&frames, d).placed.piece as usize) = 0;
+        }
+        stats.nodes_per_depth = nodes;
+        Some(stats)
+    }
+
+    /// Pushes depth d's candidates whose piece is free onto `stack` from `start` on
+    /// (branch-free: every entry is written, the free ones are kept) and sets d's range.
+    #[inline(always)]
+    fn open(&self, frames: &mut [Frame], stack: &mut [Entry], used: &[u8], d: usize, start: u32) {
+        let c = get(&self.cells, d);
+        let key = c.class as usize
+            + get(frames, c.up as usize).placed.down_key as usize
+            + get(frames, c.left as usize).placed.right as usize;
+        let mut n = start;
+        for i in get(&self.heads, key)..get(&self.heads, key + 1) {
+            let e = get(&self.entries, i as usize);
+            *get_mut(stack, n as usize) = e;
+            n += (get(used, e.piece as usize) == 0) as u32;
+        }
+        let f = get_mut(frames, d);
+        f.next = start;
+        f.end = n;
+    }
+
+    /// The board at depth d: `st`'s (hints and start prefix) plus depths `d0..d`.
+    #[cold]
+    fn board(&self, st: &State, frames: &[Frame], d0: usize, d: usize) -> crate::puzzle::Board {
+        let mut b = st.board();
+        for j in d0..d {
+            let o = frames[j].placed.o;
+            b[self.order[j] as usize] = Some(((o / 4) as usize, (o % 4) as u8));
+        }
+        b
+    }
+
+    /// Offers the untried candidates of the shallowest depth (d0..d) that has any,
+    /// as the generic driver's `offer` does; clears them if taken.
+    #[cold]
+    fn offer<W: Share>(
+        &self,
+        st: &State,
+        frames: &mut [Frame],
+        stack: &[Entry],
+        d0: usize,
+        d: usize,
+        share: &mut W,
+    ) {
+        let Some(k) = (d0..d).find(|&k| frames[k].next < frames[k].end) else {
+            return;
+        };
+        let mut bits = vec![0u64; st.words];
+        for e in &stack[frames[k].next as usize..frames[k].end as usize] {
+            let o = e.o as usize;
+            bits[o / 64] |= 1 << (o % 64);
+        }
+        let path: Vec<(usize, u32)> = (d0..k)
+            .map(|j| (self.order[j] as usize, frames[j].placed.o as u32))
+            .collect();
+        if share.take(&path, self.order[k] as usize, &bits) {
+            frames[k].next = frames[k].end;
+        }
+    }
+}
+
+/// One candidate: an oriented piece and what placing it means to the loop.
+/// (8 bytes, aligned: copied with one move.)
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C, align(8))]
+struct Entry {
+    piece: u16,
+    /// The oriented piece `4 * piece + rotation`.
+    o: u16,
+    /// The colour it shows below, times the key radix (the up part of a key below).
+    down_key: u16,
+    /// The colour it shows to the right (the left part of the key to its right).
+    right: u16,
+}
+
+impl Entry {
+    fn new(o: usize, e: &[u8; 4], radix: usize) -> Entry {
+        Entry {
+            piece: (o / 4) as u16,
+            o: o as u16,
+            down_key: (e[DOWN] as usize * radix) as u16,
+            right: e[RIGHT] as u16,
+        }
+    }
+}
+
+/// One depth of the loop's stack.
+#[derive(Debug, Clone, Copy, Default)]
+struct Frame {
+    /// The untried rest of the candidate list: `entries[next..end]`.
+    next: u32,
+    end: u32,
+    /// The entry placed at this depth.
+    placed: Entry,
+}
+
+/// What the loop needs of the cell at one depth.
+#[derive(Debug, Clone, Copy)]
+struct CellAt {
+    /// Start of its class's key table in `heads`.
+    class: u32,
+    /// Depth of the up / left neighbour, or `order.len()` (the ZERO slot) if static.
+    up: u32,
+    left: u32,
+}
+
+/// Unchecked read: the loop's bounds invariants keep `i` in range (checked in debug).
+#[inline(always)]
+fn get<T: Copy>(v: &[T], i: usize) -> T {
+    debug_assert!(i < v.len());
+    // SAFETY: see the bounds comment in `RowScan::search`.
+    unsafe { *v.get_unchecked(i) }
+}
+
+#[inline(always)]
+fn get_mut<T>(v: &mut [T], i: usize) -> &mut T {
+    debug_assert!(i < v.len());
+    // SAFETY: see the bounds comment in `RowScan::search`.
+    unsafe { v.get_unchecked_mut(i) }
+}
