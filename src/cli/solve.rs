@@ -53,6 +53,11 @@ pub struct SolveArgs {
     /// Keep (and print) at most this many solution boards; all are counted.
     #[arg(long, default_value_t = 1000)]
     pub keep: usize,
+    /// Square boards without hints: fix the lowest corner piece at the top-left and
+    /// search a quarter of the tree; every solution found is reported with its three
+    /// quarter turns, so counts are those of the whole puzzle (JSON `symmetry`: 4).
+    #[arg(long, conflicts_with = "job")]
+    pub symmetry: bool,
     /// Print the result as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -99,7 +104,11 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         a.keep,
     );
     let status = super::status::StatusLine::start(&puzzle, select, !a.quiet);
-    let result = search::solve_with(&puzzle, select, &limits, &INTERRUPTED, &spread);
+    let result = if a.symmetry {
+        search::symmetry::solve_symmetric(&puzzle, select, &limits, &INTERRUPTED, &spread)
+    } else {
+        search::solve_with(&puzzle, select, &limits, &INTERRUPTED, &spread)
+    };
     status.stop();
     let result = result?;
     if a.json {
@@ -109,11 +118,16 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         );
     } else if a.quiet {
         println!(
-            "{}: {} solution(s), {}exhaustive, {} nodes, {:.3} s",
+            "{}: {} solution(s), {}exhaustive, {} nodes{}, {:.3} s",
             result.puzzle,
             result.solutions_found,
             if result.exhaustive { "" } else { "not " },
             result.nodes,
+            if result.symmetry > 1 {
+                format!(" (1/{} of the tree: --symmetry)", result.symmetry)
+            } else {
+                String::new()
+            },
             result.elapsed_s
         );
     } else {

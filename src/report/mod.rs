@@ -56,6 +56,22 @@ pub struct SolveResult {
     /// Subproblems searched (frontier units and the pieces workers gave away).
     #[serde(default)]
     pub subproblems: usize,
+    /// 4 when `--symmetry` searched a quarter of the tree (the anchor corner fixed,
+    /// counted as a hint in `nodes_per_depth`) and counted every solution with its
+    /// three turns; 1 for a whole-tree search.
+    #[serde(default = "one")]
+    pub symmetry: u64,
+}
+
+fn one() -> u64 {
+    1
+}
+
+/// A full board as reported: `[piece, rotation]` per cell.
+pub fn solution_cells(b: &Board) -> Vec<[usize; 2]> {
+    b.iter()
+        .map(|c| c.map(|(p, r)| [p, r as usize]).unwrap_or([0, 0]))
+        .collect()
 }
 
 fn cells(board: &Board) -> Vec<Cell> {
@@ -96,15 +112,7 @@ impl SolveResult {
             } else {
                 0.0
             },
-            solutions: stats
-                .solutions
-                .iter()
-                .map(|b| {
-                    b.iter()
-                        .map(|c| c.map(|(p, r)| [p, r as usize]).unwrap_or([0, 0]))
-                        .collect()
-                })
-                .collect(),
+            solutions: stats.solutions.iter().map(solution_cells).collect(),
             deepest: Deepest {
                 depth: stats.deepest,
                 board: cells(&stats.deepest_board),
@@ -113,6 +121,7 @@ impl SolveResult {
             shard: None,
             split_depth: None,
             subproblems: 1,
+            symmetry: 1,
         }
     }
 
@@ -175,6 +184,12 @@ impl SolveResult {
             }
         );
         s += &format!("nodes       {}\n", self.nodes);
+        if self.symmetry > 1 {
+            s += &format!(
+                "symmetry    1/{} of the tree searched (anchor corner fixed); each solution counted with its turns\n",
+                self.symmetry
+            );
+        }
         s += &format!(
             "deepest     {} of {}\n",
             self.deepest.depth,

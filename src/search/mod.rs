@@ -8,6 +8,7 @@ pub mod progress;
 pub mod rowscan;
 pub mod select;
 pub mod state;
+pub mod symmetry;
 
 pub use dfs::{search, Limits, Stats, Stop};
 pub use select::{Heuristic, Pick, Select};

@@ -1,0 +1,143 @@
+//! `--symmetry`: a quarter of the tree of a square board gives every solution (each
+//! found one with its three turns), for every heuristic, thread count and limit; other
+//! boards are searched whole.
+
+mod common;
+
+use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
+use plytile::puzzle::generate::generate;
+use plytile::puzzle::Puzzle;
+use plytile::search::symmetry::{quarter, solve_symmetric, turn};
+use plytile::search::{solve, Heuristic, Limits, Spread};
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+fn brendan(name: &str) -> Puzzle {
+    let path = format!(
+        "{}/puzzles/brendan/pieces_{name}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    read_puzzle(Path::new(&path), EdgeOrder::Urdl).unwrap()
+}
+
+fn limits(max_solutions: Option<u64>) -> Limits {
+    Limits {
+        max_solutions,
+        keep: usize::MAX,
+        ..Limits::default()
+    }
+}
+
+fn sym(p: &Puzzle, h: Heuristic, threads: usize, l: &Limits) -> plytile::report::SolveResult {
+    let spread = Spread {
+        threads,
+        ..Spread::default()
+    };
+    solve_symmetric(p, h, l, &AtomicBool::new(false), &spread).unwrap()
+}
+
+fn sorted(r: &plytile::report::SolveResult) -> Vec<Vec<[usize; 2]>> {
+    let mut v = r.solutions.clone();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_quarter_of_the_tree_gives_every_solution() {
+    for (name, count) in [("03x03", 16), ("04x04", 36), ("05x05", 16), ("06x06", 260)] {
+        let p = brendan(name);
+        let whole = solve(&p, Heuristic::Scan, &limits(None), &AtomicBool::new(false));
+        assert_eq!(whole.solutions_found, count);
+        for (h, threads) in [
+            (Heuristic::Scan, 1),
+            (Heuristic::Scan, 2),
+            (Heuristic::Mrv, 1),
+        ] {
+            if name == "06x06" && h == Heuristic::Mrv {
+                continue; // slow; scan covers it
+            }
+            let r = sym(&p, h, threads, &limits(None));
+            assert_eq!(r.symmetry, 4);
+            assert_eq!(r.solutions_found, count, "{name} {h} {threads}");
+            assert_eq!(sorted(&r), sorted(&whole), "{name} {h} {threads}");
+            // A quarter, give or take: far fewer nodes than the whole tree.
+            assert!(
+                r.nodes * 2 < whole.nodes,
+                "{name}: {} vs {}",
+                r.nodes,
+                whole.nodes
+            );
+            // The anchor is a hint: one level fewer.
+            assert_eq!(
+                r.nodes_per_depth.len() + 1,
+                whole.nodes_per_depth.len(),
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn solution_limits_count_turns() {
+    let p = brendan("05x05");
+    for k in [1, 2, 3, 4, 5, 9, 16, 17] {
+        let r = sym(&p, Heuristic::Scan, 1, &limits(Some(k)));
+        assert_eq!(r.solutions_found, k.min(16), "k = {k}");
+        assert_eq!(r.solutions.len() as u64, k.min(16), "k = {k}");
+        assert_eq!(r.exhaustive, k > 16, "k = {k}");
+    }
+}
+
+#[test]
+fn other_boards_are_searched_whole() {
+    let rect = brendan("05x04");
+    assert!(quarter(&rect).is_none());
+    let r = sym(&rect, Heuristic::Scan, 1, &limits(None));
+    assert_eq!((r.symmetry, r.solutions_found), (1, 1952));
+    let mut hinted = generate(4, 4, 2, 2, 3).unwrap();
+    let first = solve(
+        &hinted,
+        Heuristic::Mrv,
+        &limits(Some(1)),
+        &AtomicBool::new(false),
+    );
+    hinted
+        .hints
+        .push(common::hint_from(&hinted, &first.solution_board(0), 5));
+    assert!(quarter(&hinted).is_none());
+    assert_eq!(sym(&hinted, Heuristic::Scan, 1, &limits(None)).symmetry, 1);
+}
+
+#[test]
+fn four_turns_are_the_identity_and_one_is_not() {
+    let p = brendan("04x04");
+    let r = solve(
+        &p,
+        Heuristic::Scan,
+        &limits(Some(1)),
+        &AtomicBool::new(false),
+    );
+    let b = r.solution_board(0);
+    let t = turn(&b, 4);
+    assert_ne!(t, b);
+    assert_eq!(turn(&turn(&turn(&t, 4), 4), 4), b);
+    plytile::puzzle::verify::check(&p, &t, true).unwrap();
+}
+
+#[test]
+fn cli_symmetry_reports_whole_counts() {
+    let out = common::plytile(&[
+        "solve",
+        &common::p("brendan/pieces_04x04.txt"),
+        "--all",
+        "--symmetry",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(common::code(&out), 0, "{}", common::stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&common::stdout(&out)).unwrap();
+    assert_eq!(v["solutions_found"], 36);
+    assert_eq!(v["symmetry"], 4);
+    assert_eq!(v["solutions"].as_array().unwrap().len(), 36);
+}
