@@ -21,11 +21,38 @@ fn nodes_per_second(c: &mut Criterion) {
     let mut g = c.benchmark_group("nodes_7x7");
     g.sample_size(10);
     for (h, budget) in [
-        ("scan", 2_000_000u64),
+        ("scan", 20_000_000u64),
         ("mrv", 500_000),
         ("ply:2", 50_000),
         ("ply:3", 20_000),
     ] {
+        let heuristic: Heuristic = h.parse().unwrap();
+        let limits = Limits {
+            max_nodes: Some(budget),
+            max_solutions: None,
+            ..Limits::default()
+        };
+        g.throughput(Throughput::Elements(budget));
+        g.bench_function(h, |b| {
+            b.iter(|| black_box(solve(&p, heuristic, &limits, &AtomicBool::new(false)).nodes))
+        });
+    }
+    g.finish();
+}
+
+/// Eternity II 16x16 with the starter piece: the board the public rowscan solvers
+/// quote their placements per second on.
+fn nodes_per_second_e2(c: &mut Criterion) {
+    let mut p = puzzle("e2/e2pieces.txt");
+    let hints = std::fs::read_to_string(format!(
+        "{}/puzzles/e2/e2_starter.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    p.hints = plytile::puzzle::formats::parse_e2_hints(&hints, "e2_starter.txt").unwrap();
+    let mut g = c.benchmark_group("nodes_e2_starter");
+    g.sample_size(10);
+    for (h, budget) in [("scan", 20_000_000u64), ("mrv", 200_000), ("ply:2", 10_000)] {
         let heuristic: Heuristic = h.parse().unwrap();
         let limits = Limits {
             max_nodes: Some(budget),
@@ -76,5 +103,5 @@ fn per_node(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, nodes_per_second, per_node);
+criterion_group!(benches, nodes_per_second, nodes_per_second_e2, per_node);
 criterion_main!(benches);
