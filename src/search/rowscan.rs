@@ -246,7 +246,7 @@ impl RowScan {
                 let ent = get(&stack, f.next as usize);
                 f.next += 1;
                 f.placed = ent;
-                *get_mut(&mut used, ent.piece as usize) = 1;
+                *get_mut(&mut used, ent.piece()) = 1;
                 d += 1;
                 *get_mut(&mut nodes, d) += 1;
                 total += 1;
@@ -292,7 +292,7 @@ impl RowScan {
                 break;
             }
             d -= 1;
-            *get_mut(&mut used, get(&frames, d).placed.piece as usize) = 0;
+            *get_mut(&mut used, get(&frames, d).placed.piece()) = 0;
         }
         stats.nodes_per_depth = nodes;
         Some(stats)
@@ -304,13 +304,13 @@ impl RowScan {
     fn open(&self, frames: &mut [Frame], stack: &mut [Entry], used: &[u8], d: usize, start: u32) {
         let c = get(&self.cells, d);
         let key = c.class as usize
-            + get(frames, c.up as usize).placed.down_key as usize
-            + get(frames, c.left as usize).placed.right as usize;
+            + get(frames, c.up as usize).placed.down_key()
+            + get(frames, c.left as usize).placed.right();
         let mut n = start;
         for i in get(&self.heads, key)..get(&self.heads, key + 1) {
             let e = get(&self.entries, i as usize);
             *get_mut(stack, n as usize) = e;
-            n += (get(used, e.piece as usize) == 0) as u32;
+            n += (get(used, e.piece()) == 0) as u32;
         }
         let f = get_mut(frames, d);
         f.next = start;
@@ -322,7 +322,7 @@ impl RowScan {
     fn board(&self, st: &State, frames: &[Frame], d0: usize, d: usize) -> crate::puzzle::Board {
         let mut b = st.board();
         for j in d0..d {
-            let o = frames[j].placed.o;
+            let o = frames[j].placed.o();
             b[self.order[j] as usize] = Some(((o / 4) as usize, (o % 4) as u8));
         }
         b
@@ -345,11 +345,11 @@ impl RowScan {
         };
         let mut bits = vec![0u64; st.words];
         for e in &stack[frames[k].next as usize..frames[k].end as usize] {
-            let o = e.o as usize;
+            let o = e.o() as usize;
             bits[o / 64] |= 1 << (o % 64);
         }
         let path: Vec<(usize, u32)> = (d0..k)
-            .map(|j| (self.order[j] as usize, frames[j].placed.o as u32))
+            .map(|j| (self.order[j] as usize, frames[j].placed.o()))
             .collect();
         if share.take(&path, self.order[k] as usize, &bits) {
             frames[k].next = frames[k].end;
@@ -357,28 +357,38 @@ impl RowScan {
     }
 }
 
-/// One candidate: an oriented piece and what placing it means to the loop.
-/// (8 bytes, aligned: copied with one move.)
+/// One candidate: an oriented piece and what placing it means to the loop, packed in
+/// one `u64` so that it is copied with one move: bits 0..16 the piece, 16..32 the
+/// oriented piece `4 * piece + rotation`, 32..48 the colour it shows below times the
+/// key radix (the up part of the key below it), 48..64 the colour it shows to the
+/// right (the left part of the key to its right).
 #[derive(Debug, Clone, Copy, Default)]
-#[repr(C, align(8))]
-struct Entry {
-    piece: u16,
-    /// The oriented piece `4 * piece + rotation`.
-    o: u16,
-    /// The colour it shows below, times the key radix (the up part of a key below).
-    down_key: u16,
-    /// The colour it shows to the right (the left part of the key to its right).
-    right: u16,
-}
+struct Entry(u64);
 
 impl Entry {
     fn new(o: usize, e: &[u8; 4], radix: usize) -> Entry {
-        Entry {
-            piece: (o / 4) as u16,
-            o: o as u16,
-            down_key: (e[DOWN] as usize * radix) as u16,
-            right: e[RIGHT] as u16,
-        }
+        let down_key = e[DOWN] as u64 * radix as u64;
+        Entry((o / 4) as u64 | (o as u64) << 16 | down_key << 32 | (e[RIGHT] as u64) << 48)
+    }
+
+    #[inline(always)]
+    fn piece(self) -> usize {
+        (self.0 & 0xFFFF) as usize
+    }
+
+    #[inline(always)]
+    fn o(self) -> u32 {
+        (self.0 >> 16 & 0xFFFF) as u32
+    }
+
+    #[inline(always)]
+    fn down_key(self) -> usize {
+        (self.0 >> 32 & 0xFFFF) as usize
+    }
+
+    #[inline(always)]
+    fn right(self) -> usize {
+        (self.0 >> 48) as usize
     }
 }
 
