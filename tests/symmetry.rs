@@ -141,3 +141,27 @@ fn cli_symmetry_reports_whole_counts() {
     assert_eq!(v["symmetry"], 4);
     assert_eq!(v["solutions"].as_array().unwrap().len(), 36);
 }
+
+#[test]
+fn predict_symmetry_measures_the_quarter_tree() {
+    let args = |extra: &[&'static str]| {
+        let mut v = vec!["brendan/pieces_05x05.txt", "--select", "scan", "--json"];
+        v.extend_from_slice(extra);
+        v.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    let run = |cmd: &str, extra: &[&'static str]| {
+        let mut a = vec![cmd.to_string()];
+        a.extend(args(extra));
+        a[1] = common::p(&a[1]);
+        let a: Vec<&str> = a.iter().map(|s| s.as_str()).collect();
+        let out = common::plytile(&a);
+        assert_eq!(common::code(&out), 0, "{}", common::stderr(&out));
+        serde_json::from_str::<serde_json::Value>(&common::stdout(&out)).unwrap()
+    };
+    let solved = run("solve", &["--all", "--symmetry", "--threads", "1"]);
+    let predicted = run("predict", &["--symmetry", "--measure", "--probes", "50"]);
+    assert_eq!(predicted["measured_total"], solved["nodes"]);
+    let whole = run("solve", &["--all", "--threads", "1"]);
+    assert_eq!(whole["nodes"], 113_212);
+    assert!(solved["nodes"].as_u64().unwrap() < 113_212 / 2);
+}

@@ -31,6 +31,10 @@ pub struct PredictArgs {
     /// Stop the measured run after N nodes (its counts are then partial).
     #[arg(long, value_name = "N", requires = "measure", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
+    /// Predict the quarter tree `solve --symmetry` searches (square boards without
+    /// hints: the lowest corner piece fixed at the top-left).
+    #[arg(long)]
+    pub symmetry: bool,
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -40,7 +44,12 @@ pub struct PredictArgs {
 }
 
 pub fn run(a: PredictArgs) -> Result<u8> {
-    let puzzle = a.input.load()?;
+    let mut puzzle = a.input.load()?;
+    if a.symmetry {
+        if let Some(q) = search::symmetry::quarter(&puzzle) {
+            puzzle = q;
+        }
+    }
     let opts = Options {
         select: a.select,
         model: a.model,
