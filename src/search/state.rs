@@ -159,6 +159,18 @@ impl State {
         &self.neighbours[cell]
     }
 
+    /// The free orientations as a bitset (invariant 2).
+    #[inline]
+    pub fn free(&self) -> &[u64] {
+        &self.free
+    }
+
+    /// Number of colours, the rim colour 0 included.
+    #[inline]
+    pub fn colours(&self) -> usize {
+        self.any
+    }
+
     /// Number of legal placements at empty `cell`.
     #[inline]
     pub fn count(&self, cell: usize) -> u32 {
