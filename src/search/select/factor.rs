@@ -12,6 +12,11 @@
 //! nodes: a placement in the smallest region leaves it the smallest (or splits it
 //! into smaller ones), so the rule keeps choosing inside it until it is full.
 //!
+//! The flood fill is skipped where no split can be new: when the parent had one
+//! region (remembered per node id, [`State::node_id`]) and the cell just filled
+//! leaves its empty neighbours connected around it (within its 3x3 block), the
+//! node has one region too.
+//!
 //! Checks at a node with two or more regions (each is a necessary condition for a
 //! solution below, so solution counts are unchanged):
 //! - every empty cell has a legal placement (the inner heuristic sees one region);
@@ -47,6 +52,9 @@ pub struct Factor<S> {
     /// Per colour: sides needing it, and free half-edges showing it.
     need: Vec<u32>,
     supply: Vec<u32>,
+    /// By number of empty cells: (node id, its number of regions) of the last node
+    /// with that many where `pick` ran.
+    memo: Vec<(u64, usize)>,
 }
 
 impl<S: Select> Factor<S> {
@@ -62,7 +70,16 @@ impl<S: Select> Factor<S> {
             cands: vec![0; (SMALL + 1) * st.words],
             need: vec![0; st.colours()],
             supply: vec![0; st.colours()],
+            memo: vec![(0, 0); n + 2],
         }
+    }
+
+    /// Is the current node surely one region? True when the parent was (per the memo)
+    /// and the last placement cannot have cut its region (module doc).
+    fn still_one(&self, st: &State) -> bool {
+        let k = st.open_cells().len();
+        self.memo[k + 1] == (st.node_id(k + 1), 1)
+            && st.last_placed().is_some_and(|c| !may_split(st, c))
     }
 
     /// Fills `cells`/`starts` with the regions of the empty cells; returns how many.
@@ -165,7 +182,13 @@ impl<S: Select> Factor<S> {
 
 impl<S: Select> Select for Factor<S> {
     fn pick(&mut self, st: &mut State) -> Pick {
-        let n = self.regions(st);
+        let k = st.open_cells().len();
+        let n = if self.still_one(st) {
+            1
+        } else {
+            self.regions(st)
+        };
+        self.memo[k] = (st.node_id(k), n);
         if n == 1 {
             return self.inner.pick(st);
         }
@@ -204,4 +227,40 @@ impl<S: Select> Select for Factor<S> {
     ) -> usize {
         self.inner.order_moves(st, site, cands, out)
     }
+}
+
+/// Could filling `cell` have split its region? False when its empty 4-neighbours are
+/// joined by empty cells of its 3x3 block: walking the eight cells around it, each
+/// step between 4-adjacent cells, they all lie in one run of empty cells.
+fn may_split(st: &State, cell: usize) -> bool {
+    const RING: [(isize, isize); 8] = [
+        (-1, 0),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+    ];
+    let (w, h) = (st.width as isize, st.height as isize);
+    let (r, c) = ((cell / st.width) as isize, (cell % st.width) as isize);
+    let empty = RING.map(|(dr, dc)| {
+        let (y, x) = (r + dr, c + dc);
+        (0..h).contains(&y) && (0..w).contains(&x) && st.is_empty((y * w + x) as usize)
+    });
+    // Runs of empty ring cells that hold an orthogonal neighbour (even positions).
+    let mut runs = 0;
+    for i in 0..8 {
+        if empty[i] && !empty[(i + 7) % 8] {
+            let mut j = i;
+            let mut orth = false;
+            while empty[j % 8] && j < i + 8 {
+                orth |= j % 2 == 0;
+                j += 1;
+            }
+            runs += orth as u32;
+        }
+    }
+    runs > 1
 }
