@@ -175,7 +175,8 @@ pub fn search_sharing<S: Select, W: Share>(
                 }
             }
         }
-        // Take the next untried placement at depth d, lowest oriented piece first.
+        // Take the next untried placement at depth d: lowest oriented piece first, or
+        // in the selector's order.
         let slot = &mut cands[d * words..][..words];
         let next = if S::ORDERS_MOVES {
             moves.next(d, slot)
