@@ -5,14 +5,14 @@
 
 mod common;
 
-use common::{code, hint_from, p, plytile, puzzle_path, stderr};
+use common::{code, hint_from, p, plytile, puzzle_path, stderr, Rng};
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::puzzle::generate::generate;
 use plytile::puzzle::{verify, Puzzle};
 use plytile::report::SolveResult;
 use plytile::search::select::{Factor, Mrv};
 use plytile::search::{
-    solve, solve_with, Heuristic, Limits, Order, Pick, Select, Spread, State, Strategy,
+    search, solve, solve_with, Heuristic, Limits, Order, Pick, Select, Spread, State, Strategy,
 };
 use std::sync::atomic::AtomicBool;
 
@@ -170,6 +170,58 @@ fn factor_picks_in_the_smallest_region() {
         differs,
         "plain mrv picks elsewhere on some cut (else this shows nothing)"
     );
+}
+
+#[test]
+fn factor_kills_only_nodes_without_solutions() {
+    // Random mrv descents on a board cut in two: wherever Factor says dead and mrv
+    // does not, the plain search below finds no solution. Some such node exists.
+    let p = read_puzzle(&puzzle_path("hinted/b8x5_col4.txt"), EdgeOrder::Urdl).unwrap();
+    let mut st = State::new(&p);
+    let mut factor = Factor::new(Mrv, &st);
+    let mut rng = Rng::new(7);
+    let mut cands = vec![0u64; st.words];
+    let mut killed = 0;
+    for _ in 0..300 {
+        let mut path = Vec::new();
+        while let Pick::Site(c) = Mrv.pick(&mut st) {
+            if factor.pick(&mut st) == Pick::Dead {
+                let below = search(
+                    &mut st,
+                    &mut Mrv,
+                    &p,
+                    &Limits::default(),
+                    &AtomicBool::new(false),
+                );
+                assert_eq!(
+                    below.solutions_found, 0,
+                    "a killed node had a solution below"
+                );
+                killed += 1;
+            }
+            st.candidates_into(c, &mut cands);
+            let n: u32 = cands.iter().map(|w| w.count_ones()).sum();
+            let mut k = rng.below(n as usize);
+            let o = (0..64 * st.words as u32)
+                .filter(|&o| cands[o as usize / 64] >> (o % 64) & 1 == 1)
+                .find(|_| {
+                    let hit = k == 0;
+                    k = k.wrapping_sub(1);
+                    hit
+                })
+                .unwrap();
+            st.place(c, o);
+            path.push(c);
+            if st.open_cells().is_empty() {
+                break;
+            }
+        }
+        while let Some(c) = path.pop() {
+            st.unplace(c);
+        }
+    }
+    st.check_invariants().unwrap();
+    assert!(killed > 0, "the checks never fired");
 }
 
 #[test]
