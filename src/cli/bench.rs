@@ -2,7 +2,7 @@
 //! manner of hyperfine (mean ± σ, min … max, "ran N times faster"). The schema,
 //! statistics and exports live in `report::export`.
 
-use super::{catch_interrupts, write_output, LimitArgs, INTERRUPTED};
+use super::{catch_interrupts, write_output, LimitArgs, StrategyArgs, INTERRUPTED};
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{read_puzzle, EdgeOrder};
 use crate::report::export::{
@@ -34,6 +34,8 @@ pub struct BenchArgs {
     /// More settings, comma-separated: scan, mrv, ply:N, ply:N:adj (run before --ply's).
     #[arg(long, value_delimiter = ',')]
     pub select: Vec<Heuristic>,
+    #[command(flatten)]
+    pub strategy: StrategyArgs,
     /// Measured runs per puzzle and setting.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub runs: u32,
@@ -171,7 +173,7 @@ pub fn run(a: BenchArgs) -> Result<u8> {
                     }
                 ));
                 let limits = a.limits.limits(None, 0);
-                let r = search::solve(puzzle, h, &limits, &INTERRUPTED);
+                let r = search::solve(puzzle, a.strategy.strategy(h), &limits, &INTERRUPTED);
                 bar.inc(1);
                 if INTERRUPTED.load(Ordering::SeqCst) {
                     break 'puzzles;

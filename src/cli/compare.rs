@@ -1,7 +1,7 @@
 //! `plytile compare`: several heuristics on one puzzle under the same limits, side by
 //! side. The report (tables, speed lines, plot) is built in `report::export`.
 
-use super::{catch_interrupts, write_output, LimitArgs, PuzzleArgs, INTERRUPTED};
+use super::{catch_interrupts, write_output, LimitArgs, PuzzleArgs, StrategyArgs, INTERRUPTED};
 use crate::error::Result;
 use crate::report::export::compare::CompareLimits;
 use crate::report::export::markup::{Csv, Markdown, Text};
@@ -25,6 +25,8 @@ pub struct CompareArgs {
     /// Heuristics to compare, comma-separated: scan, mrv, ply:N, ply:N:adj (N = 1..=4).
     #[arg(long, value_delimiter = ',', default_value = "scan,mrv,ply:2,ply:3")]
     pub select: Vec<Heuristic>,
+    #[command(flatten)]
+    pub strategy: StrategyArgs,
     /// Find every solution (default: stop at the first), and cross-check the counts.
     #[arg(long)]
     pub all: bool,
@@ -53,7 +55,12 @@ pub fn run(a: CompareArgs) -> Result<u8> {
     let mut results = Vec::new();
     for &h in &a.select {
         let limits = a.limits.limits(if a.all { None } else { Some(1) }, a.keep);
-        results.push(search::solve(&puzzle, h, &limits, &INTERRUPTED));
+        results.push(search::solve(
+            &puzzle,
+            a.strategy.strategy(h),
+            &limits,
+            &INTERRUPTED,
+        ));
     }
     let limits = CompareLimits {
         all: a.all,

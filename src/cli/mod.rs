@@ -19,6 +19,7 @@ mod verify;
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{self, EdgeOrder};
 use crate::puzzle::Puzzle;
+use crate::search::{Heuristic, Order, Strategy};
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -92,6 +93,38 @@ impl PuzzleArgs {
             ))?;
         }
         Ok(p)
+    }
+}
+
+/// How to search beyond the heuristic, shared by every command that takes `--select`.
+#[derive(Args, Debug, Clone)]
+pub struct StrategyArgs {
+    /// Search the 4-connected regions of the empty cells one at a time, smallest
+    /// first, and end a node whose region cannot be filled: on or off.
+    #[arg(long, value_name = "on|off", default_value = "off", value_parser = parse_on_off, action = clap::ArgAction::Set)]
+    pub factor: bool,
+    /// Order of the placements at each site: natural (lowest piece first) or penalty
+    /// (least constraining first). Counts are the same either way.
+    #[arg(long, value_name = "natural|penalty", default_value = "natural")]
+    pub move_order: Order,
+}
+
+impl StrategyArgs {
+    pub fn strategy(&self, select: Heuristic) -> Strategy {
+        Strategy {
+            select,
+            factor: self.factor,
+            moves: self.move_order,
+        }
+    }
+}
+
+/// Parses `on` / `off`.
+pub fn parse_on_off(s: &str) -> std::result::Result<bool, String> {
+    match s {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("'{s}' is neither on nor off")),
     }
 }
 

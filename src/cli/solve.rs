@@ -1,10 +1,10 @@
 //! `plytile solve`.
 
-use super::{catch_interrupts, LimitArgs, PuzzleArgs, INTERRUPTED};
+use super::{catch_interrupts, LimitArgs, PuzzleArgs, StrategyArgs, INTERRUPTED};
 use crate::error::Result;
 use crate::puzzle::formats::EdgeOrder;
 use crate::report::SolveResult;
-use crate::search::{self, jobs, Heuristic, Spread};
+use crate::search::{self, jobs, Heuristic, Order, Spread};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -22,6 +22,13 @@ pub struct SolveArgs {
     /// Site-selection heuristic: scan, mrv, ply:N, ply:N:adj, pmean:N:p (N = 1..=4, p < 0).
     #[arg(long, default_value = "mrv", conflicts_with = "job")]
     pub select: Heuristic,
+    #[command(flatten)]
+    pub strategy: StrategyArgs,
+    /// Order in which to start the frontier's subproblems: natural (search order) or
+    /// penalty (smallest predicted subtree first; uses the frontier even on one thread).
+    /// Counts are the same either way.
+    #[arg(long, value_name = "natural|penalty", default_value = "natural")]
+    pub order: Order,
     /// Worker threads (default: all cores; 1 with --max-nodes, whose budget is exact only
     /// on one thread). 1 without --shard/--job/--checkpoint is the plain depth-first
     /// search; any count gives the same nodes per depth.
@@ -93,7 +100,15 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         shard: a.shard,
         job,
         checkpoint: a.checkpoint.clone(),
+        order: a.order,
     };
+    if spread.job.is_some() && a.strategy.factor {
+        // Job files record the heuristic only; their frontier was made without it.
+        return Err(crate::error::InputError::new(
+            "--factor",
+            "not with --job (job files do not record it)",
+        ));
+    }
     catch_interrupts();
     let limits = a.limits.limits(
         if a.all {
@@ -104,10 +119,11 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         a.keep,
     );
     let status = super::status::StatusLine::start(&puzzle, select, !a.quiet);
+    let strategy = a.strategy.strategy(select);
     let result = if a.symmetry {
-        search::symmetry::solve_symmetric(&puzzle, select, &limits, &INTERRUPTED, &spread)
+        search::symmetry::solve_symmetric(&puzzle, strategy, &limits, &INTERRUPTED, &spread)
     } else {
-        search::solve_with(&puzzle, select, &limits, &INTERRUPTED, &spread)
+        search::solve_with(&puzzle, strategy, &limits, &INTERRUPTED, &spread)
     };
     status.stop();
     let result = result?;

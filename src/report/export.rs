@@ -353,7 +353,7 @@ mod tests {
         let p = read_puzzle(std::path::Path::new(&path), EdgeOrder::Urdl).unwrap();
         solve(
             &p,
-            h.parse().unwrap(),
+            h.parse::<crate::search::Heuristic>().unwrap(),
             &Limits::default(),
             &AtomicBool::new(false),
         )

@@ -7,7 +7,7 @@ pub mod plot;
 pub mod svg;
 
 use crate::puzzle::{Board, Puzzle};
-use crate::search::{Heuristic, Stats, Stop};
+use crate::search::{Heuristic, Order, Stats, Stop, Strategy};
 use serde::{Deserialize, Serialize};
 
 /// Seconds, as a float.
@@ -31,6 +31,15 @@ pub struct SolveResult {
     pub width: usize,
     pub height: usize,
     pub select: Heuristic,
+    /// `--factor on`: regions of the empty cells searched one at a time.
+    #[serde(default)]
+    pub factor: bool,
+    /// `--order`: order of the frontier's subproblems.
+    #[serde(default)]
+    pub order: Order,
+    /// `--move-order`: order of the placements at each site.
+    #[serde(default)]
+    pub move_order: Order,
     pub threads: usize,
     pub solutions_found: u64,
     /// True when the whole tree was searched (no limit stopped it).
@@ -84,11 +93,12 @@ fn cells(board: &Board) -> Vec<Cell> {
 impl SolveResult {
     pub fn new(
         puzzle: &Puzzle,
-        select: Heuristic,
+        s: impl Into<Strategy>,
         threads: usize,
         stats: Stats,
         elapsed: Second,
     ) -> Self {
+        let s: Strategy = s.into();
         let nodes = stats.nodes();
         // Trim trailing depths no node reached, keeping at least the root.
         let mut per_depth = stats.nodes_per_depth;
@@ -99,7 +109,10 @@ impl SolveResult {
             puzzle: puzzle.name.clone(),
             width: puzzle.width,
             height: puzzle.height,
-            select,
+            select: s.select,
+            factor: s.factor,
+            order: Order::Natural,
+            move_order: s.moves,
             threads,
             solutions_found: stats.solutions_found,
             exhaustive: stats.stopped.is_none(),

@@ -137,6 +137,7 @@ pub fn search_sharing<S: Select, W: Share>(
     let mut site = vec![0usize; top + 1];
     let mut cands = vec![0u64; (top + 1) * words];
     let mut nodes = vec![0u64; top + 1];
+    let mut moves = Moves::new::<S>(top, st.edges.len());
     let mut total: u64 = 0;
     let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
     let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
@@ -148,6 +149,9 @@ pub fn search_sharing<S: Select, W: Share>(
     total += 1;
     'run: loop {
         if fresh {
+            if S::ORDERS_MOVES {
+                moves.at[d] = (0, 0);
+            }
             let slot = &mut cands[d * words..][..words];
             if d == top {
                 slot.fill(0);
@@ -161,17 +165,28 @@ pub fn search_sharing<S: Select, W: Share>(
                     Pick::Site(c) => {
                         site[d] = c;
                         st.candidates_into(c, slot);
+                        if S::ORDERS_MOVES {
+                            moves.order(sel, st, d, c, slot);
+                        }
                     }
                     Pick::Dead => slot.fill(0),
                 }
             }
         }
-        // Take the next untried placement at depth d, lowest oriented piece first.
+        // Take the next untried placement at depth d: lowest oriented piece first, or
+        // in the selector's order.
         let slot = &mut cands[d * words..][..words];
-        if let Some(k) = slot.iter().position(|&w| w != 0) {
-            let bit = slot[k].trailing_zeros();
-            slot[k] &= slot[k] - 1;
-            st.place(site[d], (k * 64) as u32 + bit);
+        let next = if S::ORDERS_MOVES {
+            moves.next(d, slot)
+        } else {
+            slot.iter().position(|&w| w != 0).map(|k| {
+                let bit = slot[k].trailing_zeros();
+                slot[k] &= slot[k] - 1;
+                (k * 64) as u32 + bit
+            })
+        };
+        if let Some(o) = next {
+            st.place(site[d], o);
             d += 1;
             nodes[d] += 1;
             total += 1;
@@ -211,6 +226,64 @@ pub fn search_sharing<S: Select, W: Share>(
     }
     stats.nodes_per_depth = nodes;
     stats
+}
+
+/// The selector's order of the placements at each depth ([`Select::ORDERS_MOVES`]);
+/// empty, and never used, otherwise. The slot's bitset stays the set of untried
+/// placements (`offer` may clear it), the list only says in which order to try them.
+struct Moves {
+    stride: usize,
+    list: Vec<u32>,
+    /// Per depth: next index into its row of `list`, and the row's length.
+    at: Vec<(usize, usize)>,
+}
+
+impl Moves {
+    fn new<S: Select>(top: usize, orientations: usize) -> Moves {
+        let (stride, depths) = if S::ORDERS_MOVES {
+            (orientations, top + 1)
+        } else {
+            (0, 0)
+        };
+        Moves {
+            stride,
+            list: vec![0; stride * depths],
+            at: vec![(0, 0); depths],
+        }
+    }
+
+    fn order<S: Select>(
+        &mut self,
+        sel: &mut S,
+        st: &mut State,
+        d: usize,
+        site: usize,
+        slot: &[u64],
+    ) {
+        let n = sel.order_moves(
+            st,
+            site,
+            slot,
+            &mut self.list[d * self.stride..][..self.stride],
+        );
+        self.at[d] = (0, n);
+    }
+
+    /// The next placement of depth d's order still in `slot`, taken out of it.
+    #[inline]
+    fn next(&mut self, d: usize, slot: &mut [u64]) -> Option<u32> {
+        let (i, n) = &mut self.at[d];
+        while *i < *n {
+            let o = self.list[d * self.stride + *i];
+            *i += 1;
+            let (k, bit) = (o as usize / 64, o % 64);
+            if slot[k] >> bit & 1 == 1 {
+                slot[k] &= !(1 << bit);
+                return Some(o);
+            }
+        }
+        None
+    }
 }
 
 /// Offers the untried placements of the shallowest ancestor (depth d0..d) that has

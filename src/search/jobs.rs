@@ -7,7 +7,7 @@
 
 use super::dfs::Stats;
 use super::parallel::{Prefix, Record};
-use super::select::Heuristic;
+use super::select::{Heuristic, Strategy};
 use crate::error::{InputError, Result};
 use crate::puzzle::{Board, Puzzle};
 use crate::report::{Deepest, SolveResult};
@@ -202,6 +202,9 @@ pub struct Checkpoint {
     pub puzzle: String,
     pub fingerprint: u64,
     pub select: Heuristic,
+    /// `--factor on` (absent in older files: off). Changes the tree, so it must match.
+    #[serde(default)]
+    pub factor: bool,
     pub split_depth: usize,
     pub shard: Option<[usize; 2]>,
     pub records: Vec<RecordFile>,
@@ -210,7 +213,7 @@ pub struct Checkpoint {
 impl Checkpoint {
     pub fn new(
         puzzle: &Puzzle,
-        select: Heuristic,
+        s: Strategy,
         split_depth: usize,
         shard: Option<[usize; 2]>,
         records: &[Record],
@@ -219,7 +222,8 @@ impl Checkpoint {
             version: env!("CARGO_PKG_VERSION").to_string(),
             puzzle: puzzle.name.clone(),
             fingerprint: fingerprint(puzzle),
-            select,
+            select: s.select,
+            factor: s.factor,
             split_depth,
             shard,
             records: records
@@ -242,7 +246,7 @@ impl Checkpoint {
         &self,
         origin: &str,
         puzzle: &Puzzle,
-        select: Heuristic,
+        s: Strategy,
         split_depth: usize,
         shard: Option<[usize; 2]>,
     ) -> Result<()> {
@@ -255,8 +259,11 @@ impl Checkpoint {
         if self.fingerprint != fingerprint(puzzle) {
             return differ("puzzle");
         }
-        if self.select != select {
+        if self.select != s.select {
             return differ(&format!("heuristic (--select {})", self.select));
+        }
+        if self.factor != s.factor {
+            return differ(&format!("factoring (--factor {})", on_off(self.factor)));
         }
         if self.split_depth != split_depth {
             return differ(&format!("split depth (--split-depth {})", self.split_depth));
@@ -420,4 +427,13 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
         0.0
     };
     Ok((m, warnings))
+}
+
+/// `on` / `off`, as `--factor` spells it.
+pub fn on_off(b: bool) -> &'static str {
+    if b {
+        "on"
+    } else {
+        "off"
+    }
 }

@@ -11,7 +11,7 @@ pub mod state;
 pub mod symmetry;
 
 pub use dfs::{search, Limits, Stats, Stop};
-pub use select::{Heuristic, Pick, Select};
+pub use select::{Heuristic, Order, Pick, Select, Strategy};
 pub use state::State;
 
 use crate::error::{InputError, Result};
@@ -36,6 +36,9 @@ pub struct Spread {
     pub job: Option<(String, jobs::Job)>,
     /// Record finished subproblems here and resume from it.
     pub checkpoint: Option<PathBuf>,
+    /// Order in which to start the frontier's subproblems (`--order`). `penalty`
+    /// takes the frontier path even on one thread.
+    pub order: Order,
 }
 
 impl Spread {
@@ -48,9 +51,15 @@ impl Spread {
     }
 }
 
-/// Solves `puzzle` from its hints with heuristic `h` on one thread: deterministic,
-/// including which solutions a limited run finds first. [`solve_with`] spreads it.
-pub fn solve(puzzle: &Puzzle, h: Heuristic, limits: &Limits, stop: &AtomicBool) -> SolveResult {
+/// Solves `puzzle` from its hints with heuristic `h` (or a [`Strategy`]) on one
+/// thread: deterministic, including which solutions a limited run finds first.
+/// [`solve_with`] spreads it.
+pub fn solve(
+    puzzle: &Puzzle,
+    h: impl Into<Strategy>,
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> SolveResult {
     solve_with(
         puzzle,
         h,
@@ -69,22 +78,27 @@ pub fn solve(puzzle: &Puzzle, h: Heuristic, limits: &Limits, stop: &AtomicBool) 
 /// ([`parallel`]); the counts are the same.
 pub fn solve_with(
     puzzle: &Puzzle,
-    h: Heuristic,
+    s: impl Into<Strategy>,
     limits: &Limits,
     stop: &AtomicBool,
     spread: &Spread,
 ) -> Result<SolveResult> {
     let start = Instant::now();
+    let s: Strategy = s.into();
     let threads = spread.threads();
-    if threads == 1 && spread.shard.is_none() && spread.job.is_none() && spread.checkpoint.is_none()
+    if threads == 1
+        && spread.shard.is_none()
+        && spread.job.is_none()
+        && spread.checkpoint.is_none()
+        && spread.order == Order::Natural
     {
         let mut st = State::new(puzzle);
-        let stats = crate::with_selector!(h, &st, |sel| search(
+        let stats = crate::with_strategy!(s, &st, |sel| search(
             &mut st, &mut sel, puzzle, limits, stop
         ));
         return Ok(SolveResult::new(
             puzzle,
-            h,
+            s,
             1,
             stats,
             start.elapsed().as_secs_f64(),
@@ -114,7 +128,7 @@ pub fn solve_with(
                 (None, None, Some((_, n))) => Split::AtLeast(parallel::UNITS_PER_SHARD * n),
                 (None, None, None) => Split::AtLeast(parallel::UNITS_PER_THREAD * threads),
             };
-            let f = parallel::frontier_of(puzzle, h, split);
+            let f = parallel::frontier_of(puzzle, s, split);
             let (i, n) = spread.shard.unwrap_or((0, 1));
             let units = f.units.into_iter().skip(i).step_by(n).collect();
             let base = if i == 0 { f.internal } else { Stats::default() };
@@ -123,7 +137,7 @@ pub fn solve_with(
     };
     let done = match &ck {
         Some(ck) => {
-            ck.check(&ck_name, puzzle, h, split_depth, shard)?;
+            ck.check(&ck_name, puzzle, s, split_depth, shard)?;
             ck.records(&ck_name)?
         }
         None => Vec::new(),
@@ -131,7 +145,7 @@ pub fn solve_with(
     let save_to = |path: &std::path::Path, records: &[parallel::Record]| {
         jobs::write_checkpoint(
             path,
-            &jobs::Checkpoint::new(puzzle, h, split_depth, shard, records),
+            &jobs::Checkpoint::new(puzzle, s, split_depth, shard, records),
         )
     };
     let periodic = |records: &[parallel::Record]| {
@@ -143,14 +157,24 @@ pub fn solve_with(
     };
     let save: Option<&(dyn Fn(&[parallel::Record]) + Sync)> =
         spread.checkpoint.as_ref().map(|_| &periodic as _);
-    let out =
-        parallel::run(puzzle, h, &units, base, done, limits, threads, stop, save).map_err(|e| {
-            InputError::new(spread.job.as_ref().map_or("--threads", |j| j.0.as_str()), e)
-        })?;
+    let out = parallel::run(
+        puzzle,
+        s,
+        spread.order,
+        &units,
+        base,
+        done,
+        limits,
+        threads,
+        stop,
+        save,
+    )
+    .map_err(|e| InputError::new(spread.job.as_ref().map_or("--threads", |j| j.0.as_str()), e))?;
     if let Some(p) = &spread.checkpoint {
         save_to(p, &out.records)?;
     }
-    let mut r = SolveResult::new(puzzle, h, threads, out.stats, start.elapsed().as_secs_f64());
+    let mut r = SolveResult::new(puzzle, s, threads, out.stats, start.elapsed().as_secs_f64());
+    r.order = spread.order;
     r.shard = shard;
     r.split_depth = Some(split_depth);
     r.subproblems = out.subproblems;

@@ -34,12 +34,16 @@
 //! `--max-nodes` is checked per subproblem against the budget left when it starts, so
 //! with several threads a run may overshoot it.
 //!
-//! **Order.** Outcomes are merged sorted by prefix. A donor's own outcome covers only
-//! placements that come before the ones it gave away, so this order is the DFS order:
-//! with `--all` the kept solutions are the single-thread run's first `--keep`.
+//! **Order.** Subproblems are started in prefix order (the DFS order; rayon's FIFO
+//! scope), or with `--order penalty` least penalty first ([`order_by_penalty`]), which
+//! changes only which solutions a run that stops early finds. Outcomes are merged
+//! sorted by prefix either way. A donor's own outcome covers only placements that
+//! come before the ones it gave away, so this order is the DFS order: with `--all`
+//! the kept solutions are the single-thread run's first `--keep` (unless
+//! `--move-order penalty` changed the DFS order itself).
 
 use super::dfs::{search_sharing, Limits, Share, Stats, Stop};
-use super::select::{Heuristic, Pick, Select};
+use super::select::{log_options, Order, Pick, Select, Strategy};
 use super::state::State;
 use crate::puzzle::Puzzle;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -185,10 +189,29 @@ pub fn frontier<S: Select>(st: &mut State, sel: &mut S, split: Split) -> Frontie
     }
 }
 
-/// The frontier of `puzzle` under heuristic `h`.
-pub fn frontier_of(puzzle: &Puzzle, h: Heuristic, split: Split) -> Frontier {
+/// The frontier of `puzzle` under heuristic `h` (or a [`Strategy`]).
+pub fn frontier_of(puzzle: &Puzzle, h: impl Into<Strategy>, split: Split) -> Frontier {
     let mut st = State::new(puzzle);
-    crate::with_selector!(h, &st, |sel| frontier(&mut st, &mut sel, split))
+    crate::with_strategy!(h.into(), &st, |sel| frontier(&mut st, &mut sel, split))
+}
+
+/// Sorts subproblems least penalty first: increasing [`log_options`] of their empty
+/// cells (the predicted subtree size), ties in prefix order. Deterministic.
+pub fn order_by_penalty(puzzle: &Puzzle, units: &mut [Prefix]) {
+    let mut st = State::new(puzzle);
+    let mut keyed: Vec<(f64, Prefix)> = units
+        .iter()
+        .map(|u| {
+            apply(&mut st, u).expect("subproblem prefixes were checked");
+            let penalty = log_options(&st, st.open_cells().iter().copied());
+            unapply(&mut st, u);
+            (penalty, u.clone())
+        })
+        .collect();
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    for (u, (_, p)) in units.iter_mut().zip(keyed) {
+        *u = p;
+    }
 }
 
 /// A finished subproblem: its exact counts, and the subtrees it gave away (searched
@@ -236,7 +259,7 @@ pub fn remaining(units: &[Prefix], done: Vec<Record>) -> (Vec<Record>, Vec<Prefi
 /// Shared by the workers of one [`run`].
 struct Ctx<'a> {
     puzzle: &'a Puzzle,
-    h: Heuristic,
+    s: Strategy,
     root: State,
     limits: &'a Limits,
     /// Solutions wanted in all (u64::MAX: all).
@@ -257,7 +280,7 @@ struct Ctx<'a> {
 /// The [`Share`] of one running subproblem: spawns what it gives away.
 struct Donor<'x, 's, 'a> {
     ctx: &'s Ctx<'a>,
-    scope: &'x rayon::Scope<'s>,
+    scope: &'x rayon::ScopeFifo<'s>,
     base: &'x [(usize, u32)],
     given: Vec<Prefix>,
 }
@@ -289,13 +312,13 @@ impl<'a: 's, 's> Share for Donor<'_, 's, 'a> {
     }
 }
 
-fn spawn<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::Scope<'s>, p: Prefix) {
+fn spawn<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::ScopeFifo<'s>, p: Prefix) {
     ctx.queued.fetch_add(1, Ordering::AcqRel);
-    scope.spawn(move |s| task(ctx, s, p));
+    scope.spawn_fifo(move |s| task(ctx, s, p));
 }
 
 /// Searches one subproblem and files its outcome.
-fn task<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::Scope<'s>, prefix: Prefix) {
+fn task<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::ScopeFifo<'s>, prefix: Prefix) {
     if ctx.queued.fetch_sub(1, Ordering::AcqRel) == 1 {
         ctx.hungry.store(true, Ordering::Release);
     }
@@ -322,7 +345,7 @@ fn task<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::Scope<'s>, prefix: Prefix) 
         base: &prefix,
         given: Vec::new(),
     };
-    let stats = crate::with_selector!(ctx.h, &ctx.root, |sel| search_sharing(
+    let stats = crate::with_strategy!(ctx.s, &ctx.root, |sel| search_sharing(
         &mut st, &mut sel, ctx.puzzle, &limits, &ctx.halt, &mut donor
     ));
     let given = donor.given;
@@ -360,7 +383,8 @@ fn task<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::Scope<'s>, prefix: Prefix) 
 #[allow(clippy::too_many_arguments)]
 pub fn run(
     puzzle: &Puzzle,
-    h: Heuristic,
+    s: Strategy,
+    order: Order,
     units: &[Prefix],
     base: Stats,
     done: Vec<Record>,
@@ -377,7 +401,10 @@ pub fn run(
             unapply(&mut st, u);
         }
     }
-    let (valid, todo) = remaining(units, done);
+    let (valid, mut todo) = remaining(units, done);
+    if order == Order::Penalty {
+        order_by_penalty(puzzle, &mut todo);
+    }
     let mut prior = Stats::default();
     for r in &valid {
         prior.merge(r.stats.clone(), 0);
@@ -385,7 +412,7 @@ pub fn run(
     let want = limits.max_solutions.unwrap_or(u64::MAX);
     let ctx = Ctx {
         puzzle,
-        h,
+        s,
         root,
         limits,
         want,
@@ -422,7 +449,7 @@ pub fn run(
                 std::thread::park_timeout(Duration::from_millis(20));
             }
         });
-        pool.scope(|s| {
+        pool.scope_fifo(|s| {
             for u in &todo {
                 spawn(&ctx, s, u.clone());
             }

@@ -16,9 +16,14 @@
 //!    (`fits` of a filled cell is stale and never read.)
 //! 4. `open[..n_open]` lists the empty cells; `open_pos[c]` is c's index there. A place
 //!    swap-removes the cell to just past the end; the matching unplace (always LIFO)
-//!    re-extends the list over it. The set is restored exactly, the order may differ,
+//!    re-extends the list over it, so `open[n_open..]` is the history of placements,
+//!    newest first. The set is restored exactly, the order may differ,
 //!    so nothing may depend on that order (heuristics break ties by cell index).
-//! 5. `unplace` exactly undoes the last `place`: `place` narrows each empty
+//! 5. `ids[k]` is the serial of the `place` that made the current node's ancestor with
+//!    k empty cells (or the node itself, k = `n_open`): every `place` draws a new
+//!    serial, so two nodes of one state's history with equal ids at k have the same
+//!    placements down to k. Lets a selector trust what it stored at the parent.
+//! 6. `unplace` exactly undoes the last `place`: `place` narrows each empty
 //!    neighbour's `fits` by one AND with the colour it now faces (that side's
 //!    requirement was "any non-rim colour", and the colour mask is a subset of it),
 //!    after saving the old words on the `undo` stack; `unplace` pops them back.
@@ -50,11 +55,15 @@ pub struct State {
     open: Vec<u32>,
     open_pos: Vec<u32>,
     n_open: usize,
-    /// Saved `fits` words of the neighbours each `place` narrowed (invariant 5).
+    /// Saved `fits` words of the neighbours each `place` narrowed (invariant 6).
     /// Reserved up front for a full board, so pushing never allocates.
     undo: Vec<u64>,
     /// Cells filled by hints, placed at construction; depth counts beyond them.
     hint_count: usize,
+    /// Node ids by number of empty cells (one spare past the root, always 0), and the
+    /// last serial drawn (invariant 5).
+    ids: Vec<u64>,
+    serial: u64,
 }
 
 impl State {
@@ -108,6 +117,8 @@ impl State {
             n_open: n,
             undo: Vec::with_capacity(4 * n * words),
             hint_count: 0,
+            ids: vec![0; n + 2],
+            serial: 0,
         };
         for c in 0..n {
             st.refresh(c);
@@ -143,6 +154,20 @@ impl State {
         &self.open[..self.n_open]
     }
 
+    /// The cell of the last `place` still on the board (the history is the tail of
+    /// the open list, newest first: invariant 4).
+    #[inline]
+    pub fn last_placed(&self) -> Option<usize> {
+        self.open.get(self.n_open).map(|&c| c as usize)
+    }
+
+    /// The id of the current node's ancestor with `k` empty cells, `k >= ` the
+    /// current number (invariant 5).
+    #[inline]
+    pub fn node_id(&self, k: usize) -> u64 {
+        self.ids[k]
+    }
+
     #[inline]
     pub fn is_empty(&self, cell: usize) -> bool {
         self.board[cell] == EMPTY
@@ -157,6 +182,18 @@ impl State {
     #[inline]
     pub fn neighbours(&self, cell: usize) -> &[u32; 4] {
         &self.neighbours[cell]
+    }
+
+    /// The free orientations as a bitset (invariant 2).
+    #[inline]
+    pub fn free(&self) -> &[u64] {
+        &self.free
+    }
+
+    /// Number of colours, the rim colour 0 included.
+    #[inline]
+    pub fn colours(&self) -> usize {
+        self.any
     }
 
     /// Number of legal placements at empty `cell`.
@@ -221,6 +258,8 @@ impl State {
         self.open_pos[last as usize] = pos as u32;
         self.open_pos[cell] = (self.n_open - 1) as u32;
         self.n_open -= 1;
+        self.serial += 1;
+        self.ids[self.n_open] = self.serial;
         let words = self.words;
         let stride = self.any + 1;
         for side in 0..4 {
@@ -252,7 +291,7 @@ impl State {
         self.free[piece / 16] |= 0xF << (4 * (piece % 16));
         // The cell sits just past the end of the open list (invariant 4).
         self.n_open += 1;
-        // Restore the neighbours' fits in the reverse order of `place` (invariant 5).
+        // Restore the neighbours' fits in the reverse order of `place` (invariant 6).
         let words = self.words;
         for side in (0..4).rev() {
             let nb = self.neighbours[cell][side];

@@ -14,7 +14,8 @@
 //! W != H has only the half turn, and pairing its solutions needs two runs (left undone).
 
 use super::dfs::Limits;
-use super::{solve_with, Heuristic, Spread};
+use super::select::Strategy;
+use super::{solve_with, Spread};
 use crate::error::Result;
 use crate::puzzle::{rotated, verify, Board, Hint, Puzzle, LEFT, RIM, UP};
 use crate::report::SolveResult;
@@ -63,7 +64,7 @@ pub fn turn(board: &Board, n: usize) -> Board {
 /// puzzle; node counts are those of the tree searched, the anchor counted as a hint.
 pub fn solve_symmetric(
     p: &Puzzle,
-    h: Heuristic,
+    h: impl Into<Strategy>,
     limits: &Limits,
     stop: &AtomicBool,
     spread: &Spread,

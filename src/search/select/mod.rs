@@ -1,11 +1,15 @@
 //! Site selection: which empty cell to branch on at a node. One trait, one file per
 //! heuristic, and one registry ([`HEURISTICS`]) that drives `--select` and its help.
 
+mod factor;
 mod mrv;
+mod order;
 mod ply;
 mod scan;
 
+pub use factor::Factor;
 pub use mrv::Mrv;
+pub use order::{log_options, Order, Ordered};
 pub use ply::{Ply, MAX_PLY};
 pub use scan::Scan;
 
@@ -42,6 +46,34 @@ pub trait Select {
         _share: &mut W,
     ) -> Option<Stats> {
         None
+    }
+
+    /// `pick` restricted to `cells`: some empty cells in increasing index order, a
+    /// union of whole regions of the empty cells ([`Factor`]). Only these cells are
+    /// examined, so a dead cell elsewhere is the caller's to find. A heuristic with a
+    /// static order (`scan`) keeps it and ignores the restriction: any empty site
+    /// gives the same solutions, only the tree's shape depends on the choice.
+    fn pick_in(&mut self, st: &mut State, cells: &[u32]) -> Pick {
+        let _ = cells;
+        self.pick(st)
+    }
+
+    /// True when the search should try the placements at a site in the order
+    /// [`Select::order_moves`] gives (the default: lowest oriented piece first).
+    /// A constant, so the default search loop has no extra work per node.
+    const ORDERS_MOVES: bool = false;
+
+    /// Writes the placements of the bitset `cands` at `site` into `out` in the order
+    /// to try them; returns how many. Called only when `ORDERS_MOVES`.
+    fn order_moves(
+        &mut self,
+        st: &mut State,
+        site: usize,
+        cands: &[u64],
+        out: &mut [u32],
+    ) -> usize {
+        let _ = (st, site, cands, out);
+        0
     }
 }
 
@@ -141,6 +173,57 @@ impl<'de> serde::Deserialize<'de> for Heuristic {
     }
 }
 
+/// A heuristic with the options wrapped around it: `--select`, `--factor`,
+/// `--move-order`. Converts from a bare [`Heuristic`] (no factoring, natural order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Strategy {
+    pub select: Heuristic,
+    /// Search the regions of the empty cells one at a time ([`Factor`]).
+    pub factor: bool,
+    /// Order of the placements at each site ([`Ordered`]).
+    pub moves: Order,
+}
+
+impl From<Heuristic> for Strategy {
+    fn from(select: Heuristic) -> Strategy {
+        Strategy {
+            select,
+            factor: false,
+            moves: Order::Natural,
+        }
+    }
+}
+
+/// `with_selector!` for a [`Strategy`]: the heuristic wrapped in [`Factor`] and/or
+/// [`Ordered`] as it says, each combination monomorphized.
+#[macro_export]
+macro_rules! with_strategy {
+    ($s:expr, $st:expr, |$sel:ident| $body:expr) => {{
+        let strategy: $crate::search::select::Strategy = $s;
+        $crate::with_selector!(strategy.select, $st, |plain| {
+            use $crate::search::select::{Factor, Order, Ordered};
+            match (strategy.factor, strategy.moves) {
+                (false, Order::Natural) => {
+                    let mut $sel = plain;
+                    $body
+                }
+                (true, Order::Natural) => {
+                    let mut $sel = Factor::new(plain, $st);
+                    $body
+                }
+                (false, Order::Penalty) => {
+                    let mut $sel = Ordered::new(plain, $st);
+                    $body
+                }
+                (true, Order::Penalty) => {
+                    let mut $sel = Ordered::new(Factor::new(plain, $st), $st);
+                    $body
+                }
+            }
+        })
+    }};
+}
+
 /// Runs `f` with the concrete selector for `h`, so that the search loop is
 /// monomorphized per heuristic (no dynamic dispatch per node).
 #[macro_export]
@@ -148,19 +231,23 @@ macro_rules! with_selector {
     ($h:expr, $st:expr, |$sel:ident| $body:expr) => {
         match $h {
             $crate::search::select::Heuristic::Scan => {
+                #[allow(unused_mut)]
                 let mut $sel = $crate::search::select::Scan::new($st);
                 $body
             }
             $crate::search::select::Heuristic::Mrv => {
+                #[allow(unused_mut)]
                 let mut $sel = $crate::search::select::Mrv;
                 $body
             }
             $crate::search::select::Heuristic::Ply { n, adj } => {
+                #[allow(unused_mut)]
                 let mut $sel = $crate::search::select::Ply::new($st, n as usize, adj);
                 $body
             }
             $crate::search::select::Heuristic::PMean { n, p_milli } => {
                 let mean = $crate::branching::Mean::Power(p_milli as f64 / 1000.0);
+                #[allow(unused_mut)]
                 let mut $sel = $crate::search::select::Ply::with_mean($st, n as usize, false, mean);
                 $body
             }

@@ -6,11 +6,12 @@ use crate::search::state::State;
 
 pub struct Mrv;
 
-impl Select for Mrv {
+impl Mrv {
+    /// The mrv site among `cells` (any order: ties go to the lowest index anyway).
     #[inline]
-    fn pick(&mut self, st: &mut State) -> Pick {
+    pub fn among(st: &State, cells: &[u32]) -> Pick {
         let mut best = (u32::MAX, u32::MAX);
-        for &c in st.open_cells() {
+        for &c in cells {
             let n = st.count(c as usize);
             if n == 0 {
                 return Pick::Dead;
@@ -20,5 +21,17 @@ impl Select for Mrv {
             }
         }
         Pick::Site(best.1 as usize)
+    }
+}
+
+impl Select for Mrv {
+    #[inline]
+    fn pick(&mut self, st: &mut State) -> Pick {
+        Mrv::among(st, st.open_cells())
+    }
+
+    #[inline]
+    fn pick_in(&mut self, st: &mut State, cells: &[u32]) -> Pick {
+        Mrv::among(st, cells)
     }
 }

@@ -186,16 +186,20 @@ impl Ply {
     }
 }
 
-impl Select for Ply {
-    fn pick(&mut self, st: &mut State) -> Pick {
+impl Ply {
+    /// The site among the empty cells `cells` (increasing index; `None`: every empty
+    /// cell). Cells are tried in index order, so ties go to the lowest index.
+    fn pick_among(&mut self, st: &mut State, cells: Option<&[u32]>) -> Pick {
         if self.n == 1 && self.mean == Mean::Min {
-            return Mrv.pick(st);
+            return Mrv::among(st, cells.unwrap_or(st.open_cells()));
         }
         // With `min`, b(s) <= (placements at s): the fewest placements bound the best b.
-        let mut fewest = u32::MAX;
-        for &c in st.open_cells() {
-            fewest = fewest.min(st.count(c as usize));
-        }
+        let fewest = cells
+            .unwrap_or(st.open_cells())
+            .iter()
+            .map(|&c| st.count(c as usize))
+            .min()
+            .unwrap_or(0);
         if fewest == 0 {
             return Pick::Dead;
         }
@@ -206,7 +210,8 @@ impl Select for Ply {
             f64::INFINITY
         };
         let mut best = usize::MAX;
-        for s in 0..st.cells() {
+        for i in 0..cells.map_or(st.cells(), |c| c.len()) {
+            let s = cells.map_or(i, |c| c[i] as usize);
             if !st.is_empty(s) {
                 continue;
             }
@@ -225,5 +230,15 @@ impl Select for Ply {
             "the site with the fewest placements always beats"
         );
         Pick::Site(best)
+    }
+}
+
+impl Select for Ply {
+    fn pick(&mut self, st: &mut State) -> Pick {
+        self.pick_among(st, None)
+    }
+
+    fn pick_in(&mut self, st: &mut State, cells: &[u32]) -> Pick {
+        self.pick_among(st, Some(cells))
     }
 }
