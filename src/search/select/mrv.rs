@@ -7,18 +7,12 @@ use crate::search::state::State;
 pub struct Mrv;
 
 impl Select for Mrv {
+    /// The state keeps the minimum up to date (`State::fewest`), so this is O(1).
     #[inline]
     fn pick(&mut self, st: &mut State) -> Pick {
-        let mut best = (u32::MAX, u32::MAX);
-        for &c in st.open_cells() {
-            let n = st.count(c as usize);
-            if n == 0 {
-                return Pick::Dead;
-            }
-            if (n, c) < best {
-                best = (n, c);
-            }
+        match st.fewest() {
+            Some((0, _)) | None => Pick::Dead,
+            Some((_, c)) => Pick::Site(c),
         }
-        Pick::Site(best.1 as usize)
     }
 }
