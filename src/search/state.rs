@@ -48,12 +48,20 @@ const NIBBLE_BITS: [u16; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
 /// Per-byte bit counts of `x` (each byte 0..=8). The build targets baseline x86-64
 /// (no POPCNT instruction), so summing these over up to 31 words before one
-/// horizontal add is much cheaper than `count_ones` per word.
+/// horizontal add ([`byte_sum`]) is much cheaper than `count_ones` per word.
 #[inline(always)]
 fn byte_counts(x: u64) -> u64 {
     let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
     let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
     (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+}
+
+/// Sum of the bytes of `acc` (each at most 248: up to 31 words of [`byte_counts`]),
+/// in 16-bit lanes so that it cannot overflow.
+#[inline(always)]
+fn byte_sum(acc: u64) -> u32 {
+    let pairs = (acc & 0x00ff_00ff_00ff_00ff) + ((acc >> 8) & 0x00ff_00ff_00ff_00ff);
+    (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
 }
 
 /// Number of set bits of `a & b` (equal-length bitsets).
@@ -65,7 +73,7 @@ fn count_and(a: &[u64], b: &[u64]) -> u32 {
         for (x, y) in ca.iter().zip(cb) {
             acc += byte_counts(x & y);
         }
-        total += (acc.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
+        total += byte_sum(acc);
     }
     total
 }
@@ -273,7 +281,7 @@ impl State {
             for ((x, m), r) in fc.iter().zip(mc).zip(rc) {
                 acc += byte_counts(x & m & r);
             }
-            total += (acc.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
+            total += byte_sum(acc);
         }
         total
     }

@@ -260,9 +260,7 @@ impl Ply {
                         let mut t = 0.0;
                         for &(kk, _) in after {
                             if self.recording {
-                                for _ in 0..kk {
-                                    self.tree.push(k + 2);
-                                }
+                                self.tree.push_run(k + 2, kk as usize);
                             }
                             t += kk as f64;
                             if t >= cut {
@@ -273,9 +271,7 @@ impl Ply {
                     } else {
                         let best = after.iter().min().unwrap().0;
                         if self.recording {
-                            for _ in 0..best {
-                                self.tree.push(k + 2);
-                            }
+                            self.tree.push_run(k + 2, best as usize);
                         }
                         best as f64
                     };
