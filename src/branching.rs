@@ -247,6 +247,10 @@ fn solve_above(n: usize, hi: f64, lhs_capped: impl Fn(f64, f64) -> f64) -> f64 {
 /// A local tree stored flat, in preorder, as the level of each node (the root
 /// is implicit at level 0). The solver can `clear` it and `push` levels while
 /// it explores, with no allocation once the buffer has grown.
+///
+/// An entry is `level | (run - 1) << 8`: `run` consecutive nodes at `level`
+/// (`push` stores run 1; `push_run` a whole run of siblings, e.g. the leaves
+/// below a node, in one entry).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LocalTree {
     levels: Vec<u32>,
@@ -264,17 +268,26 @@ impl LocalTree {
     /// Appends the next node in preorder. Panics unless `1 <= level <=` the
     /// previous node's level + 1 (the first node has level 1).
     pub fn push(&mut self, level: usize) {
-        let max = self.levels.last().map_or(1, |&l| l as usize + 1);
+        self.push_run(level, 1);
+    }
+
+    /// Appends `run` consecutive nodes at `level` (siblings with no children):
+    /// the same tree as `run` calls of `push(level)`. A run of 0 appends nothing.
+    pub fn push_run(&mut self, level: usize, run: usize) {
+        if run == 0 {
+            return;
+        }
+        let max = self.levels.last().map_or(1, |&l| (l & 0xFF) as usize + 1);
         assert!(
-            (1..=max).contains(&level),
+            (1..=max).contains(&level) && level < 256 && run <= 1 << 24,
             "preorder level {level} out of range 1..={max}"
         );
-        self.levels.push(level as u32);
+        self.levels.push(level as u32 | ((run - 1) as u32) << 8);
     }
 
     /// Number of nodes, the root excluded.
     pub fn len(&self) -> usize {
-        self.levels.len()
+        self.levels.iter().map(|&e| (e >> 8) as usize + 1).sum()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -296,7 +309,11 @@ impl LocalTree {
 
     /// Number of level-1 moves.
     pub fn moves(&self) -> usize {
-        self.levels.iter().filter(|&&l| l == 1).count()
+        self.levels
+            .iter()
+            .filter(|&&e| e & 0xFF == 1)
+            .map(|&e| (e >> 8) as usize + 1)
+            .sum()
     }
 
     /// As [`lhs_capped`]. One pass with a stack of per-level partial sums:
@@ -329,19 +346,36 @@ impl LocalTree {
             sums[j] += label;
         };
         let mut open = 0; // level of the deepest open node at or above level n
-        for &level in &self.levels {
-            let level = level as usize;
+        for &e in &self.levels {
+            let level = (e & 0xFF) as usize;
             if level > n {
                 continue;
             }
-            while open >= level {
-                close(sums, open);
-                open -= 1;
-                if open == 0 && sums[1] >= cap {
-                    return sums[1];
+            let run = (e >> 8) as usize + 1;
+            if level == n && n >= 2 {
+                // Leaves below level 1: closing each adds 1.0 to an integer sum
+                // (exact), with no cap check, so the first run - 1 close at once.
+                while open >= level {
+                    close(sums, open);
+                    open -= 1;
+                    if open == 0 && sums[1] >= cap {
+                        return sums[1];
+                    }
                 }
+                sums[n] += (run - 1) as f64;
+                open = level;
+                continue;
             }
-            open = level;
+            for _ in 0..run {
+                while open >= level {
+                    close(sums, open);
+                    open -= 1;
+                    if open == 0 && sums[1] >= cap {
+                        return sums[1];
+                    }
+                }
+                open = level;
+            }
         }
         while open >= 1 {
             close(sums, open);

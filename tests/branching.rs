@@ -448,3 +448,51 @@ fn pmean_tends_to_min() {
     let u = LocalTree::from_tree(&Tree::uniform(3, 2));
     assert!((u.branching_factor_mean(2, Mean::Power(-4.0)) - 3.0).abs() < 1e-9);
 }
+
+#[test]
+fn leaf_runs_give_the_same_lhs_as_single_pushes() {
+    // A level-1 node with 3 leaves, one with none, one with 2 (ply 2), and a ply-3
+    // shape; `push_run` must give bit-identical LHS and b to single pushes.
+    for (n, shape) in [
+        (
+            2usize,
+            vec![(1usize, 1usize), (2, 3), (1, 1), (1, 1), (2, 2)],
+        ),
+        (
+            3,
+            vec![
+                (1, 1),
+                (2, 1),
+                (3, 4),
+                (2, 1),
+                (3, 1),
+                (1, 1),
+                (2, 2),
+                (3, 5),
+            ],
+        ),
+    ] {
+        let mut runs = LocalTree::new();
+        let mut single = LocalTree::new();
+        for &(level, k) in &shape {
+            runs.push_run(level, k);
+            for _ in 0..k {
+                single.push(level);
+            }
+        }
+        assert_eq!(runs.len(), single.len());
+        assert_eq!(runs.moves(), single.moves());
+        for b in [0.5, 1.0, 1.3, 2.0, 3.7] {
+            for cap in [1.0, 2.5, f64::INFINITY] {
+                assert_eq!(
+                    runs.lhs_capped(n, b, cap).to_bits(),
+                    single.lhs_capped(n, b, cap).to_bits()
+                );
+            }
+        }
+        assert_eq!(
+            runs.branching_factor(n).to_bits(),
+            single.branching_factor(n).to_bits()
+        );
+    }
+}

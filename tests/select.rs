@@ -169,3 +169,20 @@ fn heuristic_names_parse_and_print() {
         assert!(bad.parse::<Heuristic>().is_err(), "{bad}");
     }
 }
+
+#[test]
+fn brendan_6x5_node_totals_are_pinned() {
+    // Exact node totals (all solutions) on Brendan's 6x5, recorded before the counts
+    // became incremental (State invariant 6) and ply's last level virtual: the
+    // choices, hence the nodes, must not change.
+    let path = format!(
+        "{}/puzzles/brendan/pieces_06x05.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let p = read_puzzle(Path::new(&path), EdgeOrder::Urdl).unwrap();
+    let nodes = |h: &str| all(&p, h.parse().unwrap()).nodes;
+    assert_eq!(nodes("mrv"), 598_573);
+    assert_eq!(nodes("ply:2"), 207_779);
+    assert_eq!(nodes("ply:2:adj"), 387_048);
+    assert_eq!(nodes("pmean:2:-4"), 301_187);
+}

@@ -27,6 +27,19 @@
 //!    neighbour's `fits` by one AND with the colour it now faces (that side's
 //!    requirement was "any non-rim colour", and the colour mask is a subset of it),
 //!    after saving the old words on the `undo` stack; `unplace` pops them back.
+//! 7. Counts by layer. The layer of a state is its number of pieces on the board,
+//!    hints included (`cells - n_open`). `cnt[layer * cells + c]` is, for every empty
+//!    cell c, `popcount(fits[c] & free)` (its legal placements), and `best[layer]` is
+//!    the smallest `count << 16 | cell` over the empty cells (`u32::MAX` when none):
+//!    the `mrv` site. Entries of filled cells are stale and never read. `place`
+//!    writes layer + 1 from layer (one word per empty cell: the placed piece's
+//!    nibble leaves `free`; the narrowed neighbours are recounted in full) and
+//!    computes its `best` in the same pass (a neighbour's count only drops, so its
+//!    recount can only lower the minimum); `unplace` leaves layer + 1 behind
+//!    unread, so layer `layer` is exactly as before.
+//!    A *probe* (`probe`, for lookahead) is a `place` that skips this: while any
+//!    probe is outstanding, `count`/`fewest` are stale (use `count_fresh`), and no
+//!    `place` may happen until every probe is taken back (`unplace`, LIFO).
 
 use crate::puzzle::{rotated, Board, Puzzle, RIM};
 
@@ -34,6 +47,49 @@ use crate::puzzle::{rotated, Board, Puzzle, RIM};
 pub const EMPTY: u32 = u32::MAX;
 /// Marks "no neighbour" (the rim) in `neighbours`.
 const NONE: u32 = u32::MAX;
+
+/// Bits set in each nibble value: one piece's orientations within a word.
+const NIBBLE_BITS: [u16; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// Per-byte bit counts of `x` (each byte 0..=8). The build targets baseline x86-64
+/// (no POPCNT instruction), so summing these over up to 31 words before one
+/// horizontal add ([`byte_sum`]) is much cheaper than `count_ones` per word.
+#[inline(always)]
+fn byte_counts(x: u64) -> u64 {
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+}
+
+/// Sum of the bytes of `acc` (each at most 248: up to 31 words of [`byte_counts`]),
+/// in 16-bit lanes so that it cannot overflow.
+#[inline(always)]
+fn byte_sum(acc: u64) -> u32 {
+    let pairs = (acc & 0x00ff_00ff_00ff_00ff) + ((acc >> 8) & 0x00ff_00ff_00ff_00ff);
+    (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
+}
+
+/// Number of set bits of `a & b` (equal-length bitsets).
+#[inline(always)]
+fn count_and(a: &[u64], b: &[u64]) -> u32 {
+    let mut total = 0;
+    for (ca, cb) in a.chunks(31).zip(b.chunks(31)) {
+        let mut acc = 0u64;
+        for (x, y) in ca.iter().zip(cb) {
+            acc += byte_counts(x & y);
+        }
+        total += byte_sum(acc);
+    }
+    total
+}
+
+/// Unchecked read; every caller indexes within the bounds its invariants keep.
+#[inline(always)]
+fn get<T: Copy>(v: &[T], i: usize) -> T {
+    debug_assert!(i < v.len());
+    // SAFETY: callers keep i < v.len() (checked in debug builds).
+    unsafe { *v.get_unchecked(i) }
+}
 
 #[derive(Debug, Clone)]
 pub struct State {
@@ -64,6 +120,13 @@ pub struct State {
     /// last serial drawn (invariant 5).
     ids: Vec<u64>,
     serial: u64,
+    /// `cnt[layer * cells + c]`: see invariant 7.
+    cnt: Vec<u16>,
+    /// `best[layer]`: the smallest `count << 16 | cell` over the empty cells.
+    best: Vec<u32>,
+    /// Probes outstanding (debug builds only check it).
+    #[cfg(debug_assertions)]
+    probes: usize,
 }
 
 impl State {
@@ -119,9 +182,22 @@ impl State {
             hint_count: 0,
             ids: vec![0; n + 2],
             serial: 0,
+            cnt: vec![0; (n + 1) * n],
+            best: vec![u32::MAX; n + 1],
+            #[cfg(debug_assertions)]
+            probes: 0,
         };
+        assert!(
+            n < 1 << 16 && n_or < 1 << 16,
+            "board too large for 16-bit counts"
+        );
         for c in 0..n {
             st.refresh(c);
+        }
+        for c in 0..n {
+            let k = st.count_fresh(c);
+            st.cnt[c] = k as u16;
+            st.best[0] = st.best[0].min(k << 16 | c as u32);
         }
         for h in &puzzle.hints {
             st.place(
@@ -196,14 +272,63 @@ impl State {
         self.any
     }
 
-    /// Number of legal placements at empty `cell`.
+    /// The layer of the current state (invariant 7).
+    #[inline]
+    fn layer(&self) -> usize {
+        self.board.len() - self.n_open
+    }
+
+    /// Number of legal placements at empty `cell` (kept incrementally, invariant 7).
     #[inline]
     pub fn count(&self, cell: usize) -> u32 {
-        let f = &self.fits[cell * self.words..][..self.words];
-        f.iter()
-            .zip(&self.free)
-            .map(|(a, b)| (a & b).count_ones())
-            .sum()
+        self.cnt[self.layer() * self.board.len() + cell] as u32
+    }
+
+    /// The empty cell with the fewest legal placements, ties to the lowest index, as
+    /// `(count, cell)`; None when no cell is empty (invariant 7).
+    #[inline]
+    pub fn fewest(&self) -> Option<(u32, usize)> {
+        let b = self.best[self.layer()];
+        (b != u32::MAX).then_some((b >> 16, (b & 0xFFFF) as usize))
+    }
+
+    /// [`State::count`] computed from scratch: `popcount(fits & free)`.
+    #[inline]
+    pub fn count_fresh(&self, cell: usize) -> u32 {
+        count_and(&self.fits[cell * self.words..][..self.words], &self.free)
+    }
+
+    /// Legal placements at empty `cell` whose side `side` shows `colour`:
+    /// what `count_fresh(cell)` becomes once the neighbour there shows `colour`
+    /// (before that neighbour's piece leaves `free`).
+    #[inline]
+    pub fn count_facing(&self, cell: usize, side: usize, colour: usize) -> u32 {
+        let words = self.words;
+        let mask = &self.side_mask[(side * (self.any + 1) + colour) * words..][..words];
+        let f = &self.fits[cell * words..][..words];
+        let mut total = 0;
+        for ((fc, mc), rc) in f.chunks(31).zip(mask.chunks(31)).zip(self.free.chunks(31)) {
+            let mut acc = 0u64;
+            for ((x, m), r) in fc.iter().zip(mc).zip(rc) {
+                acc += byte_counts(x & m & r);
+            }
+            total += byte_sum(acc);
+        }
+        total
+    }
+
+    /// Orientations of `piece` that fit empty `cell` (by `fits` alone), and of those
+    /// the ones whose side `side` shows `colour`.
+    #[inline]
+    pub fn piece_fits(&self, cell: usize, piece: usize, side: usize, colour: usize) -> (u32, u32) {
+        let words = self.words;
+        let (pw, shift) = (piece / 16, 4 * (piece % 16));
+        let f = (self.fits[cell * words + pw] >> shift) & 0xF;
+        let m = (self.side_mask[(side * (self.any + 1) + colour) * words + pw] >> shift) & 0xF;
+        (
+            NIBBLE_BITS[f as usize] as u32,
+            NIBBLE_BITS[(f & m) as usize] as u32,
+        )
     }
 
     /// Writes the legal placements at empty `cell` into `out` (`words` long).
@@ -246,11 +371,42 @@ impl State {
     /// placement there (bit set in the candidates).
     #[inline]
     pub fn place(&mut self, cell: usize, o: u32) {
+        #[cfg(debug_assertions)]
+        assert!(self.probes == 0, "place under an outstanding probe");
+        self.put::<true>(cell, o);
+    }
+
+    /// A lookahead `place` that does not keep the counts (invariant 7): cheaper, and
+    /// taken back by `unplace` like any placement.
+    #[inline]
+    pub fn probe(&mut self, cell: usize, o: u32) {
+        #[cfg(debug_assertions)]
+        {
+            self.probes += 1;
+        }
+        self.put::<false>(cell, o);
+    }
+
+    /// Takes back the last `probe`.
+    #[inline]
+    pub fn unprobe(&mut self, cell: usize) {
+        #[cfg(debug_assertions)]
+        {
+            self.probes -= 1;
+        }
+        self.unplace(cell);
+    }
+
+    #[inline(always)]
+    fn put<const COUNTS: bool>(&mut self, cell: usize, o: u32) {
         debug_assert!(self.board[cell] == EMPTY);
         debug_assert!(self.free[o as usize / 64] >> (o % 64) & 1 == 1);
         self.board[cell] = o;
         let piece = o as usize / 4;
-        self.free[piece / 16] &= !(0xF << (4 * (piece % 16)));
+        let (pw, pm) = (piece / 16, 0xFu64 << (4 * (piece % 16)));
+        self.free[pw] &= !pm;
+        let n = self.board.len();
+        let layer = n - self.n_open;
         // Swap-remove cell from the open list.
         let pos = self.open_pos[cell] as usize;
         let last = self.open[self.n_open - 1];
@@ -262,6 +418,23 @@ impl State {
         self.ids[self.n_open] = self.serial;
         let words = self.words;
         let stride = self.any + 1;
+        // Invariant 7 (skipped by a probe): the next layer's counts, the piece's nibble
+        // gone from `free`; the narrowed neighbours are recounted below.
+        let (old, new) = self.cnt[layer * n..][..2 * n].split_at_mut(n);
+        let mut best = u32::MAX;
+        if COUNTS {
+            let shift = 4 * (piece % 16);
+            let fits_pw = &self.fits[pw..];
+            for &c in &self.open[..self.n_open] {
+                // c is an empty cell (< n), so c * words + pw < n * words.
+                let c = c as usize;
+                let nib = (get(fits_pw, c * words) >> shift) & 0xF;
+                let k = get(old, c) - NIBBLE_BITS[nib as usize];
+                new[c] = k;
+                best = best.min((k as u32) << 16 | c as u32);
+            }
+        }
+        // Invariant 6: narrow each empty neighbour, saving its old words.
         for side in 0..4 {
             let nb = self.neighbours[cell][side];
             if nb != NONE && self.board[nb as usize] == EMPTY {
@@ -273,7 +446,15 @@ impl State {
                 for (f, m) in fits.iter_mut().zip(mask) {
                     *f &= m;
                 }
+                if COUNTS {
+                    let k = count_and(fits, &self.free);
+                    new[nb as usize] = k as u16;
+                    best = best.min(k << 16 | nb);
+                }
             }
+        }
+        if COUNTS {
+            self.best[layer + 1] = best;
         }
     }
 
@@ -311,7 +492,7 @@ impl State {
             .collect()
     }
 
-    /// Checks invariants 1-4 from scratch (tests and debug builds).
+    /// Checks invariants 1-4 and 6 from scratch (tests and debug builds).
     pub fn check_invariants(&self) -> Result<(), String> {
         let n_pieces = self.edges.len() / 4;
         let mut used = vec![false; n_pieces];
@@ -349,6 +530,17 @@ impl State {
         }
         if (0..self.cells()).any(|c| (self.board[c] == EMPTY) != listed[c]) {
             return Err("open list does not match the board".into());
+        }
+        let mut best = u32::MAX;
+        for &c in self.open_cells() {
+            let k = self.count_fresh(c as usize);
+            if self.count(c as usize) != k {
+                return Err(format!("count of cell {c} is stale"));
+            }
+            best = best.min(k << 16 | c);
+        }
+        if self.best[self.layer()] != best {
+            return Err("best (fewest placements) is stale".into());
         }
         Ok(())
     }

@@ -25,9 +25,13 @@ impl Mrv {
 }
 
 impl Select for Mrv {
+    /// The state keeps the minimum up to date (`State::fewest`), so this is O(1).
     #[inline]
     fn pick(&mut self, st: &mut State) -> Pick {
-        Mrv::among(st, st.open_cells())
+        match st.fewest() {
+            Some((0, _)) | None => Pick::Dead,
+            Some((_, c)) => Pick::Site(c),
+        }
     }
 
     #[inline]

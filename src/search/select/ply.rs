@@ -46,6 +46,11 @@ pub struct Ply {
     /// Full local tree of a site that beat b*, to solve for its exact b.
     tree: LocalTree,
     recording: bool,
+    /// Per (side of the cell being expanded, colour): the memo of
+    /// `State::count_facing` for the one `children` call whose stamp it holds.
+    facing: Vec<(u32, u32)>,
+    stamp: u32,
+    colours: usize,
 }
 
 impl Ply {
@@ -67,6 +72,9 @@ impl Ply {
             pow: [1.0; MAX_PLY + 1],
             tree: LocalTree::new(),
             recording: false,
+            facing: vec![(0, 0); 4 * st.colours()],
+            stamp: 0,
+            colours: st.colours(),
         }
     }
 
@@ -86,7 +94,10 @@ impl Ply {
     fn children(&mut self, st: &mut State, c: usize, k: usize, cap: f64) -> f64 {
         let leaves = k + 1 == self.n;
         if leaves && !self.recording {
-            return st.count(c) as f64;
+            return count(st, c, k) as f64;
+        }
+        if k + 2 == self.n {
+            return self.children_virtual(st, c, k, cap);
         }
         let w = self.words;
         st.candidates_into(c, &mut self.cands[k * w..][..w]);
@@ -102,10 +113,10 @@ impl Ply {
                 if leaves {
                     sum += 1.0;
                 } else {
-                    st.place(c, o);
+                    st.probe(c, o);
                     self.path[k] = c;
                     sum += self.label(st, k + 1);
-                    st.unplace(c);
+                    st.unprobe(c);
                 }
                 if sum >= cap {
                     return sum;
@@ -156,11 +167,123 @@ impl Ply {
         } else {
             let mut best = (u32::MAX, usize::MAX);
             for &c in adjacent.iter() {
-                best = best.min((st.count(c), c));
+                best = best.min((count(st, c, k), c));
             }
             self.children(st, best.1, k, cut)
         };
         self.mean.combine(cap, sum)
+    }
+
+    /// `children(c, k)` for k = N - 2, without probing the placements at c: the
+    /// label of each (a level N-1 node) only needs the counts of the empty cells
+    /// adjacent to the local placements after that placement, and those follow from
+    /// the counts before it. A cell next to c keeps its placements whose side facing
+    /// c shows o's colour there; every cell loses the orientations of o's piece.
+    /// Adds the same labels in the same order as probing would (same floats).
+    fn children_virtual(&mut self, st: &mut State, c: usize, k: usize, cap: f64) -> f64 {
+        let n_label = self.pow[self.n - k - 1];
+        let cut = if self.mean.caps() {
+            n_label
+        } else {
+            f64::INFINITY
+        };
+        // The empty cells adjacent to path[..k] and c, c excluded, in index order;
+        // each with the side of c it touches (4 if none) and its count now.
+        let mut adjacent = [(0usize, 4usize, 0u32); 4 * MAX_PLY];
+        let mut m = 0;
+        for (j, &p) in self.path[..k].iter().chain(std::iter::once(&c)).enumerate() {
+            for (side, &nb) in st.neighbours(p).iter().enumerate() {
+                let nb = nb as usize;
+                if nb as u32 == u32::MAX || nb == c || !st.is_empty(nb) {
+                    continue;
+                }
+                match adjacent[..m].iter_mut().find(|a| a.0 == nb) {
+                    Some(a) if j == k => a.1 = side,
+                    Some(_) => {}
+                    None => {
+                        adjacent[m] = (nb, if j == k { side } else { 4 }, 0);
+                        m += 1;
+                    }
+                }
+            }
+        }
+        let adjacent = &mut adjacent[..m];
+        adjacent.sort_unstable();
+        for a in adjacent.iter_mut() {
+            if a.1 == 4 {
+                a.2 = count(st, a.0, k);
+            }
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.facing.fill((0, 0));
+            self.stamp = 1;
+        }
+        let w = self.words;
+        st.candidates_into(c, &mut self.cands[k * w..][..w]);
+        let mut sum = 0.0;
+        for i in 0..w {
+            while self.cands[k * w + i] != 0 {
+                let bits = self.cands[k * w + i];
+                self.cands[k * w + i] = bits & (bits - 1);
+                let o = (i * 64) as u32 + bits.trailing_zeros();
+                let piece = o as usize / 4;
+                if self.recording {
+                    self.tree.push(k + 1);
+                }
+                let label = if m == 0 {
+                    if self.recording {
+                        for level in k + 2..=self.n {
+                            self.tree.push(level);
+                        }
+                    }
+                    self.mean.combine(n_label, 1.0)
+                } else {
+                    // The follow-up counts after o, in index order.
+                    let mut after = [(0u32, 0usize); 4 * MAX_PLY];
+                    for (slot, &(a, side, now)) in after.iter_mut().zip(adjacent.iter()) {
+                        let kk = if side == 4 {
+                            now - st.piece_fits(a, piece, 0, 0).0
+                        } else {
+                            let facing = (side + 2) & 3;
+                            let colour = st.edges[o as usize][side] as usize;
+                            let key = facing * self.colours + colour;
+                            if self.facing[key].0 != self.stamp {
+                                self.facing[key] = (self.stamp, st.count_facing(a, facing, colour));
+                            }
+                            self.facing[key].1 - st.piece_fits(a, piece, facing, colour).1
+                        };
+                        *slot = (kk, a);
+                    }
+                    let after = &after[..m];
+                    let total = if self.adj {
+                        let mut t = 0.0;
+                        for &(kk, _) in after {
+                            if self.recording {
+                                self.tree.push_run(k + 2, kk as usize);
+                            }
+                            t += kk as f64;
+                            if t >= cut {
+                                break;
+                            }
+                        }
+                        t
+                    } else {
+                        let best = after.iter().min().unwrap().0;
+                        if self.recording {
+                            self.tree.push_run(k + 2, best as usize);
+                        }
+                        best as f64
+                    };
+                    self.mean.combine(n_label, total)
+                };
+                sum += label;
+                if sum >= cap {
+                    return sum;
+                }
+            }
+        }
+        sum
     }
 
     /// The exact b of site `s` (a full walk, recorded, then solved).
@@ -186,6 +309,17 @@ impl Ply {
     }
 }
 
+/// Legal placements at empty `c` with k probes outstanding (the kept count when
+/// there are none, invariant 7 of the state).
+#[inline]
+fn count(st: &State, c: usize, k: usize) -> u32 {
+    if k == 0 {
+        st.count(c)
+    } else {
+        st.count_fresh(c)
+    }
+}
+
 impl Ply {
     /// The site among the empty cells `cells` (increasing index; `None`: every empty
     /// cell). Cells are tried in index order, so ties go to the lowest index.
@@ -194,12 +328,14 @@ impl Ply {
             return Mrv::among(st, cells.unwrap_or(st.open_cells()));
         }
         // With `min`, b(s) <= (placements at s): the fewest placements bound the best b.
-        let fewest = cells
-            .unwrap_or(st.open_cells())
-            .iter()
-            .map(|&c| st.count(c as usize))
-            .min()
-            .unwrap_or(0);
+        let fewest = match cells {
+            None => st.fewest().map_or(u32::MAX, |f| f.0),
+            Some(cells) => cells
+                .iter()
+                .map(|&c| st.count(c as usize))
+                .min()
+                .unwrap_or(0),
+        };
         if fewest == 0 {
             return Pick::Dead;
         }
