@@ -215,7 +215,7 @@ fn solve_json_has_the_documented_keys_and_verifies() {
     let o = plytile(&["solve", &puzzle, "--all", "--keep", "2", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["solutions_found"], 1952);
-    assert_eq!(v["select"], "mrv", "mrv is the default");
+    assert_eq!(v["select"], "scan", "scan is the default");
     assert_eq!(v["solutions"].as_array().unwrap().len(), 2);
     cleanup(&dir);
 }

@@ -20,7 +20,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "job")]
     pub hints: Option<PathBuf>,
     /// Site-selection heuristic: scan, mrv, ply:N, ply:N:adj, pmean:N:p (N = 1..=4, p < 0).
-    #[arg(long, default_value = "mrv", conflicts_with = "job")]
+    #[arg(long, default_value = "scan", conflicts_with = "job")]
     pub select: Heuristic,
     #[command(flatten)]
     pub strategy: StrategyArgs,

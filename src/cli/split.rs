@@ -18,7 +18,7 @@ pub struct SplitArgs {
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
     /// Site-selection heuristic: scan, mrv.
-    #[arg(long, default_value = "mrv")]
+    #[arg(long, default_value = "scan")]
     pub select: Heuristic,
     /// Depth of the frontier (default: the first level with at least 64 subproblems
     /// per job; the same frontier as `solve --shard i/N`).
