@@ -137,7 +137,7 @@ fn counts_unchanged_when_hints_split_the_board() {
 
 #[test]
 fn factoring_searches_fewer_nodes_on_a_split_board() {
-    // Exact totals, pinned (FACTOR_NOTES.md): Brendan's 7x5 cut by the hinted
+    // Exact totals, pinned (docs/factoring.md): Brendan's 7x5 cut by the hinted
     // column 3 into two 3x5 regions. mrv interleaves them and gains from factoring;
     // ply:2 already picks well across regions, and smallest-first costs it nodes.
     let p = split_by_column(&brendan("07x05"), 3);
