@@ -16,16 +16,11 @@ fn puzzle(name: &str) -> plytile::puzzle::Puzzle {
     read_puzzle(Path::new(&path), EdgeOrder::Urdl).unwrap()
 }
 
-fn nodes_per_second(c: &mut Criterion) {
-    let p = puzzle("brendan/pieces_07x07.txt");
-    let mut g = c.benchmark_group("nodes_7x7");
+/// One group: each heuristic on `p` with its own node budget (nodes/s = budget / time).
+fn nodes_group(c: &mut Criterion, name: &str, p: &plytile::puzzle::Puzzle, runs: &[(&str, u64)]) {
+    let mut g = c.benchmark_group(name);
     g.sample_size(10);
-    for (h, budget) in [
-        ("scan", 20_000_000u64),
-        ("mrv", 500_000),
-        ("ply:2", 50_000),
-        ("ply:3", 20_000),
-    ] {
+    for &(h, budget) in runs {
         let heuristic: Heuristic = h.parse().unwrap();
         let limits = Limits {
             max_nodes: Some(budget),
@@ -34,10 +29,21 @@ fn nodes_per_second(c: &mut Criterion) {
         };
         g.throughput(Throughput::Elements(budget));
         g.bench_function(h, |b| {
-            b.iter(|| black_box(solve(&p, heuristic, &limits, &AtomicBool::new(false)).nodes))
+            b.iter(|| black_box(solve(p, heuristic, &limits, &AtomicBool::new(false)).nodes))
         });
     }
     g.finish();
+}
+
+fn nodes_per_second(c: &mut Criterion) {
+    let p = puzzle("brendan/pieces_07x07.txt");
+    let runs = [
+        ("scan", 20_000_000),
+        ("mrv", 500_000),
+        ("ply:2", 50_000),
+        ("ply:3", 20_000),
+    ];
+    nodes_group(c, "nodes_7x7", &p, &runs);
 }
 
 /// Eternity II 16x16 with the starter piece: the board the public rowscan solvers
@@ -50,21 +56,8 @@ fn nodes_per_second_e2(c: &mut Criterion) {
     ))
     .unwrap();
     p.hints = plytile::puzzle::formats::parse_e2_hints(&hints, "e2_starter.txt").unwrap();
-    let mut g = c.benchmark_group("nodes_e2_starter");
-    g.sample_size(10);
-    for (h, budget) in [("scan", 20_000_000u64), ("mrv", 200_000), ("ply:2", 10_000)] {
-        let heuristic: Heuristic = h.parse().unwrap();
-        let limits = Limits {
-            max_nodes: Some(budget),
-            max_solutions: None,
-            ..Limits::default()
-        };
-        g.throughput(Throughput::Elements(budget));
-        g.bench_function(h, |b| {
-            b.iter(|| black_box(solve(&p, heuristic, &limits, &AtomicBool::new(false)).nodes))
-        });
-    }
-    g.finish();
+    let runs = [("scan", 20_000_000), ("mrv", 200_000), ("ply:2", 10_000)];
+    nodes_group(c, "nodes_e2_starter", &p, &runs);
 }
 
 fn per_node(c: &mut Criterion) {
