@@ -1,13 +1,14 @@
-//! `--symmetry`: a quarter of the tree of a square board gives every solution (each
-//! found one with its three turns), for every heuristic, thread count and limit; other
-//! boards are searched whole.
+//! `--symmetry`: a quarter of the tree of a square board (each solution found with its
+//! three turns) and two anchored halves of a rectangle (each with its half turn) give
+//! every solution, for every heuristic, thread count and limit; hinted boards are
+//! searched whole.
 
 mod common;
 
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::puzzle::generate::generate;
 use plytile::puzzle::Puzzle;
-use plytile::search::symmetry::{quarter, solve_symmetric, turn};
+use plytile::search::symmetry::{anchored, half_turn, quarter, solve_symmetric, turn};
 use plytile::search::{solve, Heuristic, Limits, Spread};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -89,11 +90,52 @@ fn solution_limits_count_turns() {
 }
 
 #[test]
-fn other_boards_are_searched_whole() {
-    let rect = brendan("05x04");
-    assert!(quarter(&rect).is_none());
-    let r = sym(&rect, Heuristic::Scan, 1, &limits(None));
-    assert_eq!((r.symmetry, r.solutions_found), (1, 1952));
+fn rectangles_search_two_anchored_halves() {
+    for (name, count) in [
+        ("04x03", 32),
+        ("05x03", 78),
+        ("05x04", 1952),
+        ("06x04", 8),
+        ("07x04", 76),
+    ] {
+        let p = brendan(name);
+        assert!(quarter(&p).is_none());
+        assert_eq!(anchored(&p).unwrap().0.len(), 2);
+        let whole = solve(&p, Heuristic::Scan, &limits(None), &AtomicBool::new(false));
+        assert_eq!(whole.solutions_found, count);
+        for (h, threads) in [
+            (Heuristic::Scan, 1),
+            (Heuristic::Scan, 2),
+            (Heuristic::Mrv, 1),
+        ] {
+            let r = sym(&p, h, threads, &limits(None));
+            assert_eq!(
+                (r.symmetry, r.solutions_found),
+                (2, count),
+                "{name} {h} {threads}"
+            );
+            assert_eq!(sorted(&r), sorted(&whole), "{name} {h} {threads}");
+            assert_eq!(r.threads, threads, "{name}");
+            if h == Heuristic::Scan {
+                assert!(
+                    r.nodes < whole.nodes,
+                    "{name}: {} vs {}",
+                    r.nodes,
+                    whole.nodes
+                );
+            }
+        }
+        for k in [1, 2, 3, count - 1, count, count + 1] {
+            let r = sym(&p, Heuristic::Scan, 1, &limits(Some(k)));
+            assert_eq!(r.solutions_found, k.min(count), "{name} k = {k}");
+            assert_eq!(r.solutions.len() as u64, k.min(count), "{name} k = {k}");
+            assert_eq!(r.exhaustive, k > count, "{name} k = {k}");
+        }
+    }
+}
+
+#[test]
+fn hinted_boards_are_searched_whole() {
     let mut hinted = generate(4, 4, 2, 2, 3).unwrap();
     let first = solve(
         &hinted,
@@ -104,7 +146,7 @@ fn other_boards_are_searched_whole() {
     hinted
         .hints
         .push(common::hint_from(&hinted, &first.solution_board(0), 5));
-    assert!(quarter(&hinted).is_none());
+    assert!(anchored(&hinted).is_none());
     assert_eq!(sym(&hinted, Heuristic::Scan, 1, &limits(None)).symmetry, 1);
 }
 
@@ -122,6 +164,8 @@ fn four_turns_are_the_identity_and_one_is_not() {
     assert_ne!(t, b);
     assert_eq!(turn(&turn(&turn(&t, 4), 4), 4), b);
     plytile::puzzle::verify::check(&p, &t, true).unwrap();
+    assert_eq!(half_turn(&b), turn(&t, 4));
+    assert_eq!(half_turn(&half_turn(&b)), b);
 }
 
 #[test]

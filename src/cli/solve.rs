@@ -60,9 +60,11 @@ pub struct SolveArgs {
     /// Keep (and print) at most this many solution boards; all are counted.
     #[arg(long, default_value_t = 1000)]
     pub keep: usize,
-    /// Square boards without hints: fix the lowest corner piece at the top-left and
-    /// search a quarter of the tree; every solution found is reported with its three
-    /// quarter turns, so counts are those of the whole puzzle (JSON `symmetry`: 4).
+    /// Boards without hints: fix the lowest corner piece at the top-left (square:
+    /// a quarter of the tree) or at the top-left and then the top-right (W != H: two
+    /// runs, half the tree); every solution found is reported with its turns, so
+    /// counts are those of the whole puzzle (JSON `symmetry`: 4 or 2). With
+    /// --checkpoint FILE the top-right run uses FILE.tr.
     #[arg(long, conflicts_with = "job")]
     pub symmetry: bool,
     /// Print the result as one JSON object.

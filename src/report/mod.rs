@@ -65,9 +65,9 @@ pub struct SolveResult {
     /// Subproblems searched (frontier units and the pieces workers gave away).
     #[serde(default)]
     pub subproblems: usize,
-    /// 4 when `--symmetry` searched a quarter of the tree (the anchor corner fixed,
-    /// counted as a hint in `nodes_per_depth`) and counted every solution with its
-    /// three turns; 1 for a whole-tree search.
+    /// 4 (square) or 2 (W != H) when `--symmetry` searched the anchored quarter or
+    /// halves of the tree (the anchor corner counted as a hint in `nodes_per_depth`)
+    /// and counted every solution with its turns; 1 for a whole-tree search.
     #[serde(default = "one")]
     pub symmetry: u64,
 }

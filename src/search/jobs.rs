@@ -327,6 +327,31 @@ pub fn write_checkpoint(path: &Path, ck: &Checkpoint) -> Result<()> {
 
 // ---------------------------------------------------------------- merge
 
+/// Adds the counts of `r`, a disjoint part of the same search, into `m`: nodes per
+/// depth, nodes and solutions summed (boards kept up to `keep`), threads and
+/// subproblems summed, the longest elapsed time, the deeper deepest node, exhaustive
+/// only if both are.
+pub fn absorb(m: &mut SolveResult, r: &SolveResult, keep: usize) {
+    if m.nodes_per_depth.len() < r.nodes_per_depth.len() {
+        m.nodes_per_depth.resize(r.nodes_per_depth.len(), 0);
+    }
+    for (a, b) in m.nodes_per_depth.iter_mut().zip(&r.nodes_per_depth) {
+        *a += b;
+    }
+    m.nodes += r.nodes;
+    m.solutions_found += r.solutions_found;
+    let room = keep.saturating_sub(m.solutions.len());
+    m.solutions.extend(r.solutions.iter().take(room).cloned());
+    m.threads += r.threads;
+    m.subproblems += r.subproblems;
+    m.elapsed_s = m.elapsed_s.max(r.elapsed_s);
+    m.exhaustive &= r.exhaustive;
+    m.stopped_by = m.stopped_by.or(r.stopped_by);
+    if r.deepest.depth > m.deepest.depth || m.deepest.board.is_empty() {
+        m.deepest = r.deepest.clone();
+    }
+}
+
 /// Sums results of shards or jobs of one search into one result (`plytile merge`).
 ///
 /// Nodes per depth and solution counts are summed, solutions gathered in shard order
@@ -402,24 +427,7 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
         board: Vec::new(),
     };
     for r in order {
-        if m.nodes_per_depth.len() < r.nodes_per_depth.len() {
-            m.nodes_per_depth.resize(r.nodes_per_depth.len(), 0);
-        }
-        for (a, b) in m.nodes_per_depth.iter_mut().zip(&r.nodes_per_depth) {
-            *a += b;
-        }
-        m.nodes += r.nodes;
-        m.solutions_found += r.solutions_found;
-        let room = keep.saturating_sub(m.solutions.len());
-        m.solutions.extend(r.solutions.iter().take(room).cloned());
-        m.threads += r.threads;
-        m.subproblems += r.subproblems;
-        m.elapsed_s = m.elapsed_s.max(r.elapsed_s);
-        m.exhaustive &= r.exhaustive;
-        m.stopped_by = m.stopped_by.or(r.stopped_by);
-        if r.deepest.depth > m.deepest.depth || m.deepest.board.is_empty() {
-            m.deepest = r.deepest.clone();
-        }
+        absorb(&mut m, r, keep);
     }
     m.nodes_per_s = if m.elapsed_s > 0.0 {
         m.nodes as f64 / m.elapsed_s
