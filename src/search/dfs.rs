@@ -8,7 +8,7 @@
 
 use super::progress::PROGRESS;
 use super::select::{Pick, Select};
-use super::state::State;
+use super::state::{pop_lowest, State};
 use crate::puzzle::{verify, Board, Puzzle};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -179,11 +179,7 @@ pub fn search_sharing<S: Select, W: Share>(
         let next = if S::ORDERS_MOVES {
             moves.next(d, slot)
         } else {
-            slot.iter().position(|&w| w != 0).map(|k| {
-                let bit = slot[k].trailing_zeros();
-                slot[k] &= slot[k] - 1;
-                (k * 64) as u32 + bit
-            })
+            pop_lowest(slot)
         };
         if let Some(o) = next {
             st.place(site[d], o);

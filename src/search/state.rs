@@ -43,6 +43,16 @@
 
 use crate::puzzle::{rotated, Board, Puzzle, RIM};
 
+/// Removes the lowest oriented piece from the placement bitset `set` and returns it:
+/// the order in which every search tries the placements at a site.
+#[inline]
+pub fn pop_lowest(set: &mut [u64]) -> Option<u32> {
+    let k = set.iter().position(|&w| w != 0)?;
+    let bit = set[k].trailing_zeros();
+    set[k] &= set[k] - 1;
+    Some((k * 64) as u32 + bit)
+}
+
 /// Marks an empty cell in `board`.
 pub const EMPTY: u32 = u32::MAX;
 /// Marks "no neighbour" (the rim) in `neighbours`.

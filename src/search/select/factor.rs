@@ -33,7 +33,7 @@
 
 use super::{Pick, Select};
 use crate::puzzle::RIM;
-use crate::search::state::State;
+use crate::search::state::{pop_lowest, State};
 
 /// Regions of at most this many cells are filled exhaustively as a check.
 pub const SMALL: usize = 5;
@@ -163,16 +163,12 @@ impl<S: Select> Factor<S> {
         let level = rest.len();
         st.candidates_into(c, &mut self.cands[level * w..][..w]);
         let mut ok = false;
-        'try_all: for k in 0..w {
-            while self.cands[level * w + k] != 0 {
-                let bits = self.cands[level * w + k];
-                self.cands[level * w + k] = bits & (bits - 1);
-                st.place(c, (k * 64) as u32 + bits.trailing_zeros());
-                ok = self.fillable(st, rest);
-                st.unplace(c);
-                if ok {
-                    break 'try_all;
-                }
+        while let Some(o) = pop_lowest(&mut self.cands[level * w..][..w]) {
+            st.place(c, o);
+            ok = self.fillable(st, rest);
+            st.unplace(c);
+            if ok {
+                break;
             }
         }
         region.swap(i, last);

@@ -22,7 +22,7 @@
 
 use super::{Mrv, Pick, Select};
 use crate::branching::{LocalTree, Mean};
-use crate::search::state::State;
+use crate::search::state::{pop_lowest, State};
 
 /// A site must beat b*^N by this relative margin to replace the best: rounding in
 /// b* can then never reorder two sites with the same tree.
@@ -102,25 +102,20 @@ impl Ply {
         let w = self.words;
         st.candidates_into(c, &mut self.cands[k * w..][..w]);
         let mut sum = 0.0;
-        for i in 0..w {
-            while self.cands[k * w + i] != 0 {
-                let bits = self.cands[k * w + i];
-                self.cands[k * w + i] = bits & (bits - 1);
-                let o = (i * 64) as u32 + bits.trailing_zeros();
-                if self.recording {
-                    self.tree.push(k + 1);
-                }
-                if leaves {
-                    sum += 1.0;
-                } else {
-                    st.probe(c, o);
-                    self.path[k] = c;
-                    sum += self.label(st, k + 1);
-                    st.unprobe(c);
-                }
-                if sum >= cap {
-                    return sum;
-                }
+        while let Some(o) = pop_lowest(&mut self.cands[k * w..][..w]) {
+            if self.recording {
+                self.tree.push(k + 1);
+            }
+            if leaves {
+                sum += 1.0;
+            } else {
+                st.probe(c, o);
+                self.path[k] = c;
+                sum += self.label(st, k + 1);
+                st.unprobe(c);
+            }
+            if sum >= cap {
+                return sum;
             }
         }
         sum
@@ -222,65 +217,60 @@ impl Ply {
         let w = self.words;
         st.candidates_into(c, &mut self.cands[k * w..][..w]);
         let mut sum = 0.0;
-        for i in 0..w {
-            while self.cands[k * w + i] != 0 {
-                let bits = self.cands[k * w + i];
-                self.cands[k * w + i] = bits & (bits - 1);
-                let o = (i * 64) as u32 + bits.trailing_zeros();
-                let piece = o as usize / 4;
+        while let Some(o) = pop_lowest(&mut self.cands[k * w..][..w]) {
+            let piece = o as usize / 4;
+            if self.recording {
+                self.tree.push(k + 1);
+            }
+            let label = if m == 0 {
                 if self.recording {
-                    self.tree.push(k + 1);
+                    for level in k + 2..=self.n {
+                        self.tree.push(level);
+                    }
                 }
-                let label = if m == 0 {
-                    if self.recording {
-                        for level in k + 2..=self.n {
-                            self.tree.push(level);
-                        }
-                    }
-                    self.mean.combine(n_label, 1.0)
-                } else {
-                    // The follow-up counts after o, in index order.
-                    let mut after = [(0u32, 0usize); 4 * MAX_PLY];
-                    for (slot, &(a, side, now)) in after.iter_mut().zip(adjacent.iter()) {
-                        let kk = if side == 4 {
-                            now - st.piece_fits(a, piece, 0, 0).0
-                        } else {
-                            let facing = (side + 2) & 3;
-                            let colour = st.edges[o as usize][side] as usize;
-                            let key = facing * self.colours + colour;
-                            if self.facing[key].0 != self.stamp {
-                                self.facing[key] = (self.stamp, st.count_facing(a, facing, colour));
-                            }
-                            self.facing[key].1 - st.piece_fits(a, piece, facing, colour).1
-                        };
-                        *slot = (kk, a);
-                    }
-                    let after = &after[..m];
-                    let total = if self.adj {
-                        let mut t = 0.0;
-                        for &(kk, _) in after {
-                            if self.recording {
-                                self.tree.push_run(k + 2, kk as usize);
-                            }
-                            t += kk as f64;
-                            if t >= cut {
-                                break;
-                            }
-                        }
-                        t
+                self.mean.combine(n_label, 1.0)
+            } else {
+                // The follow-up counts after o, in index order.
+                let mut after = [(0u32, 0usize); 4 * MAX_PLY];
+                for (slot, &(a, side, now)) in after.iter_mut().zip(adjacent.iter()) {
+                    let kk = if side == 4 {
+                        now - st.piece_fits(a, piece, 0, 0).0
                     } else {
-                        let best = after.iter().min().unwrap().0;
-                        if self.recording {
-                            self.tree.push_run(k + 2, best as usize);
+                        let facing = (side + 2) & 3;
+                        let colour = st.edges[o as usize][side] as usize;
+                        let key = facing * self.colours + colour;
+                        if self.facing[key].0 != self.stamp {
+                            self.facing[key] = (self.stamp, st.count_facing(a, facing, colour));
                         }
-                        best as f64
+                        self.facing[key].1 - st.piece_fits(a, piece, facing, colour).1
                     };
-                    self.mean.combine(n_label, total)
-                };
-                sum += label;
-                if sum >= cap {
-                    return sum;
+                    *slot = (kk, a);
                 }
+                let after = &after[..m];
+                let total = if self.adj {
+                    let mut t = 0.0;
+                    for &(kk, _) in after {
+                        if self.recording {
+                            self.tree.push_run(k + 2, kk as usize);
+                        }
+                        t += kk as f64;
+                        if t >= cut {
+                            break;
+                        }
+                    }
+                    t
+                } else {
+                    let best = after.iter().min().unwrap().0;
+                    if self.recording {
+                        self.tree.push_run(k + 2, best as usize);
+                    }
+                    best as f64
+                };
+                self.mean.combine(n_label, total)
+            };
+            sum += label;
+            if sum >= cap {
+                return sum;
             }
         }
         sum
