@@ -76,6 +76,15 @@ fn one() -> u64 {
     1
 }
 
+/// Nodes per second of a run of `nodes` nodes in `elapsed` seconds (0 for no time).
+pub fn rate(nodes: u64, elapsed: Second) -> f64 {
+    if elapsed > 0.0 {
+        nodes as f64 / elapsed
+    } else {
+        0.0
+    }
+}
+
 /// A full board as reported: `[piece, rotation]` per cell.
 pub fn solution_cells(b: &Board) -> Vec<[usize; 2]> {
     b.iter()
@@ -120,11 +129,7 @@ impl SolveResult {
             nodes,
             nodes_per_depth: per_depth,
             elapsed_s: elapsed,
-            nodes_per_s: if elapsed > 0.0 {
-                nodes as f64 / elapsed
-            } else {
-                0.0
-            },
+            nodes_per_s: rate(nodes, elapsed),
             solutions: stats.solutions.iter().map(solution_cells).collect(),
             deepest: Deepest {
                 depth: stats.deepest,

@@ -429,11 +429,7 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
     for r in order {
         absorb(&mut m, r, keep);
     }
-    m.nodes_per_s = if m.elapsed_s > 0.0 {
-        m.nodes as f64 / m.elapsed_s
-    } else {
-        0.0
-    };
+    m.nodes_per_s = crate::report::rate(m.nodes, m.elapsed_s);
     Ok((m, warnings))
 }
 

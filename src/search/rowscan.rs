@@ -69,12 +69,8 @@ impl RowScan {
         for (j, &c) in order.iter().enumerate() {
             depth_of[c as usize] = j as u32;
         }
-        let radix = st
-            .edges
-            .iter()
-            .flatten()
-            .max()
-            .map_or(1, |&c| c as usize + 1);
+        // Colours are 0..radix: every key part is below it (invariant 4).
+        let radix = st.colours();
         let neighbour = |c: usize, side: usize| {
             let nb = st.neighbours(c)[side];
             (nb != u32::MAX).then_some(nb as usize)

@@ -128,11 +128,7 @@ pub fn solve_symmetric(
                 let elapsed = t.elapsed_s + r.elapsed_s;
                 absorb(&mut t, &r, keep);
                 (t.threads, t.elapsed_s) = (r.threads, elapsed);
-                t.nodes_per_s = if elapsed > 0.0 {
-                    t.nodes as f64 / elapsed
-                } else {
-                    0.0
-                };
+                t.nodes_per_s = crate::report::rate(t.nodes, elapsed);
                 t
             }
         });
