@@ -20,6 +20,8 @@
 //!    there, so a static side's part of the key is always 0.
 //! 3. `frames[d].next..end` is the untried rest of depth d's candidate list; entries
 //!    whose piece is used are skipped when reached, which is what `fits & free` means.
+//!    Lists are padded to whole chunks with entries of a piece that is never free
+//!    (`used[pieces] = 1`), so they are never pushed.
 //! 4. Bounds: d0 <= d <= top; `frames`, `nodes` have top + 1 slots; a key is below its
 //!    class's `radix * radix` (colours < radix), so `heads[key + 1]` exists; entry
 //!    indices stay inside one list; pieces < `used.len()`. The unchecked reads of the
@@ -161,12 +163,14 @@ impl RowScan {
         let base = entries.len() as u32;
         let mut start = base;
         for n in count.iter_mut() {
-            start += *n;
+            start += n.next_multiple_of(CHUNK as u32);
             *n = start;
         }
-        // count[k] is now the start of key k's list, count[k + 1] its end.
+        // count[k] is now the start of key k's list, count[k + 1] its end; the padding
+        // at the end of each list is the never-free piece's.
         heads.extend_from_slice(&count);
-        entries.resize(start as usize, Entry::default());
+        let pad = Entry::new(edges.len(), &[0; 4], radix);
+        entries.resize(start as usize, pad);
         let mut fill = count;
         for (o, e) in edges.iter().enumerate() {
             if fits(e) {
@@ -208,7 +212,10 @@ impl RowScan {
         let top = self.order.len();
         let mut stats = dfs::start_stats(st);
         let mut nodes = vec![0u64; top + 1];
-        let mut used = vec![0u8; st.edges.len() / 4];
+        // One slot past the pieces: the padding's piece, never free.
+        let pieces = st.edges.len() / 4;
+        let mut used = vec![0u8; pieces + 1];
+        used[pieces] = 1;
         for c in 0..st.cells() {
             if !st.is_empty(c) {
                 used[st.at(c) as usize / 4] = 1;
@@ -303,10 +310,15 @@ impl RowScan {
             + get(frames, c.up as usize).placed.down_key()
             + get(frames, c.left as usize).placed.right();
         let mut n = start;
-        for i in get(&self.heads, key)..get(&self.heads, key + 1) {
-            let e = get(&self.entries, i as usize);
-            *get_mut(stack, n as usize) = e;
-            n += (get(used, e.piece()) == 0) as u32;
+        // Whole chunks: most lists are one chunk, so the loop's exit is predictable.
+        let (mut i, end) = (get(&self.heads, key), get(&self.heads, key + 1));
+        while i < end {
+            for j in i..i + CHUNK as u32 {
+                let e = get(&self.entries, j as usize);
+                *get_mut(stack, n as usize) = e;
+                n += (get(used, e.piece()) == 0) as u32;
+            }
+            i += CHUNK as u32;
         }
         let f = get_mut(frames, d);
         f.next = start;
@@ -407,6 +419,9 @@ struct CellAt {
     up: u32,
     left: u32,
 }
+
+/// Lists are padded to whole chunks of this many entries (see `open`).
+const CHUNK: usize = 2;
 
 /// Unchecked read: the loop's bounds invariants keep `i` in range (checked in debug).
 #[inline(always)]
