@@ -189,7 +189,8 @@ impl RowScan {
     /// True when `st` was filled in this order: hints, then `order[..depth]`.
     fn fits_state(&self, st: &State) -> bool {
         let d = st.depth();
-        self.order.len() == st.max_depth()
+        self.order.len() < u16::MAX as usize
+            && self.order.len() == st.max_depth()
             && self.order[..d].iter().all(|&c| !st.is_empty(c as usize))
             && self.order[d..].iter().all(|&c| st.is_empty(c as usize))
     }
@@ -211,7 +212,6 @@ impl RowScan {
         let d0 = st.depth();
         let top = self.order.len();
         let mut stats = dfs::start_stats(st);
-        let mut nodes = vec![0u64; top + 1];
         // One slot past the pieces: the padding's piece, never free.
         let pieces = st.edges.len() / 4;
         let mut used = vec![0u8; pieces + 1];
@@ -222,7 +222,9 @@ impl RowScan {
             }
         }
         // frames[top] is the ZERO slot of invariant 2: never placed, its colours stay 0.
-        let mut frames = vec![Frame::default(); top + 1];
+        let mut frames: Vec<Frame> = (0..=top)
+            .map(|j| self.cells.get(j).map_or(Frame::default(), |c| Frame::at(c)))
+            .collect();
         for (j, f) in frames.iter_mut().enumerate().take(d0) {
             let o = st.at(self.order[j] as usize) as usize;
             f.placed = Entry::new(o, &st.edges[o], self.radix);
@@ -234,15 +236,18 @@ impl RowScan {
         // exactly at the node budget, so the loop compares one counter per node.
         let mut check_at = max_nodes.min(1 + dfs::CHECK_EVERY as u64);
         let mut d = d0;
-        nodes[d] += 1;
+        frames[d].nodes += 1;
         if d == top {
             dfs::record_solution(self.board(st, &frames, d0, d), puzzle, limits, &mut stats);
-            stats.nodes_per_depth = nodes;
+            stats.nodes_per_depth = frames.iter().map(|f| f.nodes).collect();
             return Some(stats);
         }
         let mut stack = vec![Entry::default(); self.stack_len];
         self.open(&mut frames, &mut stack, &used, d, 0);
         let mut deepest = stats.deepest;
+        // The one depth test per node: a node at `watch` or deeper is a new deepest
+        // node (watch = deepest + 1) or a solution (watch = top once deepest is).
+        let mut watch = (deepest + 1).min(top);
         'run: loop {
             let f = get_mut(&mut frames, d);
             if f.next < f.end {
@@ -251,44 +256,61 @@ impl RowScan {
                 f.placed = ent;
                 *get_mut(&mut used, ent.piece()) = 1;
                 d += 1;
-                *get_mut(&mut nodes, d) += 1;
+                get_mut(&mut frames, d).nodes += 1;
                 total += 1;
-                if d > deepest {
-                    deepest = d;
-                    stats.deepest = d;
-                    stats.deepest_board = self.board(st, &frames, d0, d);
+                if d >= watch {
+                    if d > deepest {
+                        deepest = d;
+                        watch = (d + 1).min(top);
+                        stats.deepest = d;
+                        stats.deepest_board = self.board(st, &frames, d0, d);
+                    }
+                    if d == top {
+                        if total >= check_at {
+                            let why = self.tick(
+                                (total, &mut check_at, max_nodes),
+                                &stats,
+                                limits,
+                                stop,
+                                (st, &mut frames, &stack, d0, d),
+                                share,
+                            );
+                            if let Some(why) = why {
+                                stats.stopped = Some(why);
+                                break 'run;
+                            }
+                        }
+                        dfs::record_solution(
+                            self.board(st, &frames, d0, d),
+                            puzzle,
+                            limits,
+                            &mut stats,
+                        );
+                        if stats.solutions_found >= max_solutions {
+                            stats.stopped = Some(Stop::Solutions);
+                            break 'run;
+                        }
+                        let f = get_mut(&mut frames, d);
+                        (f.next, f.end) = (0, 0);
+                        continue;
+                    }
                 }
                 if total >= check_at {
-                    if total >= max_nodes {
-                        stats.stopped = Some(Stop::MaxNodes);
-                        break 'run;
-                    }
-                    check_at = max_nodes.min(total + dfs::CHECK_EVERY as u64);
-                    if let Some(why) = dfs::poll(&stats, limits, stop) {
+                    let why = self.tick(
+                        (total, &mut check_at, max_nodes),
+                        &stats,
+                        limits,
+                        stop,
+                        (st, &mut frames, &stack, d0, d),
+                        share,
+                    );
+                    if let Some(why) = why {
                         stats.stopped = Some(why);
                         break 'run;
                     }
-                    if share.wants() {
-                        self.offer(st, &mut frames, &stack, d0, d, share);
-                    }
                 }
-                if d == top {
-                    dfs::record_solution(
-                        self.board(st, &frames, d0, d),
-                        puzzle,
-                        limits,
-                        &mut stats,
-                    );
-                    if stats.solutions_found >= max_solutions {
-                        stats.stopped = Some(Stop::Solutions);
-                        break 'run;
-                    }
-                    let f = get_mut(&mut frames, d);
-                    (f.next, f.end) = (0, 0);
-                } else {
-                    let start = get(&frames, d - 1).end;
-                    self.open(&mut frames, &mut stack, &used, d, start);
-                }
+                let start = get(&frames, d - 1).end;
+                self.open(&mut frames, &mut stack, &used, d, start);
                 continue;
             }
             if d == d0 {
@@ -297,28 +319,52 @@ impl RowScan {
             d -= 1;
             *get_mut(&mut used, get(&frames, d).placed.piece()) = 0;
         }
-        stats.nodes_per_depth = nodes;
+        stats.nodes_per_depth = frames.iter().map(|f| f.nodes).collect();
         Some(stats)
+    }
+
+    /// At a check point (`total >= check_at`): stops at the node budget, else sets the
+    /// next check point, polls the clock and the stop flag, and offers work.
+    #[cold]
+    #[inline(never)]
+    fn tick<W: Share>(
+        &self,
+        (total, check_at, max_nodes): (u64, &mut u64, u64),
+        stats: &Stats,
+        limits: &Limits,
+        stop: &AtomicBool,
+        (st, frames, stack, d0, d): (&State, &mut [Frame], &[Entry], usize, usize),
+        share: &mut W,
+    ) -> Option<Stop> {
+        if total >= max_nodes {
+            return Some(Stop::MaxNodes);
+        }
+        *check_at = max_nodes.min(total + dfs::CHECK_EVERY as u64);
+        let why = dfs::poll(stats, limits, stop);
+        if why.is_none() && share.wants() {
+            self.offer(st, frames, stack, d0, d, share);
+        }
+        why
     }
 
     /// Pushes depth d's candidates whose piece is free onto `stack` from `start` on
     /// (branch-free: every entry is written, the free ones are kept) and sets d's range.
     #[inline(always)]
     fn open(&self, frames: &mut [Frame], stack: &mut [Entry], used: &[u8], d: usize, start: u32) {
-        let c = get(&self.cells, d);
-        let key = c.class as usize
-            + get(frames, c.up as usize).placed.down_key()
-            + get(frames, c.left as usize).placed.right();
+        let f = get(frames, d);
+        let key = f.class as usize
+            + get(frames, f.up as usize).placed.down_key()
+            + get(frames, f.left as usize).placed.right();
         let mut n = start;
         // Whole chunks: most lists are one chunk, so the loop's exit is predictable.
-        let (mut i, end) = (get(&self.heads, key), get(&self.heads, key + 1));
+        let (mut i, end) = (get(&self.heads, key) as usize, get(&self.heads, key + 1) as usize);
         while i < end {
-            for j in i..i + CHUNK as u32 {
-                let e = get(&self.entries, j as usize);
+            for j in i..i + CHUNK {
+                let e = get(&self.entries, j);
                 *get_mut(stack, n as usize) = e;
                 n += (get(used, e.piece()) == 0) as u32;
             }
-            i += CHUNK as u32;
+            i += CHUNK;
         }
         let f = get_mut(frames, d);
         f.next = start;
@@ -400,14 +446,32 @@ impl Entry {
     }
 }
 
-/// One depth of the loop's stack.
+/// One depth of the loop: its cell's static part (copied from [`CellAt`]) and its
+/// search state, in one 32-byte record so that the loop keeps one pointer for both.
 #[derive(Debug, Clone, Copy, Default)]
 struct Frame {
-    /// The untried rest of the candidate list: `entries[next..end]`.
+    /// The untried rest of the candidate list: `stack[next..end]`.
     next: u32,
     end: u32,
     /// The entry placed at this depth.
     placed: Entry,
+    /// Nodes counted at this depth.
+    nodes: u64,
+    /// [`CellAt`]'s fields; depths fit in 16 bits (`fits_state`).
+    class: u32,
+    up: u16,
+    left: u16,
+}
+
+impl Frame {
+    fn at(c: &CellAt) -> Frame {
+        Frame {
+            class: c.class,
+            up: c.up as u16,
+            left: c.left as u16,
+            ..Frame::default()
+        }
+    }
 }
 
 /// What the loop needs of the cell at one depth.
