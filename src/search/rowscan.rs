@@ -29,7 +29,7 @@
 
 use super::dfs::{self, Limits, Share, Stats, Stop};
 use super::state::State;
-use crate::puzzle::{Puzzle, DOWN, LEFT, RIGHT, RIM, UP};
+use crate::puzzle::{Board, Puzzle, DOWN, LEFT, RIGHT, RIM, UP};
 use std::sync::atomic::AtomicBool;
 
 /// What one side of a cell asks of a piece, apart from the search's up/left colours.
@@ -209,142 +209,104 @@ impl RowScan {
         if !self.fits_state(st) {
             return None;
         }
-        let d0 = st.depth();
-        let top = self.order.len();
-        let mut stats = dfs::start_stats(st);
-        // One slot past the pieces: the padding's piece, never free.
-        let pieces = st.edges.len() / 4;
-        let mut used = vec![0u8; pieces + 1];
-        used[pieces] = 1;
-        for c in 0..st.cells() {
-            if !st.is_empty(c) {
-                used[st.at(c) as usize / 4] = 1;
-            }
-        }
-        // frames[top] is the ZERO slot of invariant 2: never placed, its colours stay 0.
-        let mut frames: Vec<Frame> = (0..=top)
-            .map(|j| self.cells.get(j).map_or(Frame::default(), |c| Frame::at(c)))
-            .collect();
-        for (j, f) in frames.iter_mut().enumerate().take(d0) {
-            let o = st.at(self.order[j] as usize) as usize;
-            f.placed = Entry::new(o, &st.edges[o], self.radix);
-        }
+        let mut w = Walker::new(self, st, self.order.len());
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
-        let mut total: u64 = 1;
-        // The node count at which to poll or stop next: every CHECK_EVERY nodes, and
-        // exactly at the node budget, so the loop compares one counter per node.
-        let mut check_at = max_nodes.min(1 + dfs::CHECK_EVERY as u64);
-        let mut d = d0;
-        frames[d].nodes += 1;
-        if d == top {
-            dfs::record_solution(self.board(st, &frames, d0, d), puzzle, limits, &mut stats);
-            stats.nodes_per_depth = frames.iter().map(|f| f.nodes).collect();
-            return Some(stats);
-        }
-        let mut stack = vec![Entry::default(); self.stack_len];
-        self.open(&mut frames, &mut stack, &used, d, 0);
-        let mut deepest = stats.deepest;
-        // The one depth test per node: a node at `watch` or deeper is a new deepest
-        // node (watch = deepest + 1) or a solution (watch = top once deepest is).
-        let mut watch = (deepest + 1).min(top);
-        'run: loop {
-            let f = get_mut(&mut frames, d);
-            if f.next < f.end {
-                let ent = get(&stack, f.next as usize);
-                f.next += 1;
-                f.placed = ent;
-                *get_mut(&mut used, ent.piece()) = 1;
-                d += 1;
-                get_mut(&mut frames, d).nodes += 1;
-                total += 1;
-                if d >= watch {
-                    if d > deepest {
-                        deepest = d;
-                        watch = (d + 1).min(top);
-                        stats.deepest = d;
-                        stats.deepest_board = self.board(st, &frames, d0, d);
+        // Poll or stop every CHECK_EVERY nodes, and exactly at the node budget.
+        let mut until = max_nodes.min(1 + dfs::CHECK_EVERY as u64);
+        loop {
+            match self.walk(&mut w, until) {
+                Walked::Budget => {
+                    if w.total >= max_nodes {
+                        w.stats.stopped = Some(Stop::MaxNodes);
+                        break;
                     }
-                    if d == top {
-                        if total >= check_at {
-                            let why = self.tick(
-                                (total, &mut check_at, max_nodes),
-                                &stats,
-                                limits,
-                                stop,
-                                (st, &mut frames, &stack, d0, d),
-                                share,
-                            );
-                            if let Some(why) = why {
-                                stats.stopped = Some(why);
-                                break 'run;
-                            }
-                        }
-                        dfs::record_solution(
-                            self.board(st, &frames, d0, d),
-                            puzzle,
-                            limits,
-                            &mut stats,
-                        );
-                        if stats.solutions_found >= max_solutions {
-                            stats.stopped = Some(Stop::Solutions);
-                            break 'run;
-                        }
-                        let f = get_mut(&mut frames, d);
-                        (f.next, f.end) = (0, 0);
-                        continue;
+                    until = max_nodes.min(w.total + dfs::CHECK_EVERY as u64);
+                    if let Some(why) = dfs::poll(&w.stats, limits, stop) {
+                        w.stats.stopped = Some(why);
+                        break;
+                    }
+                    if share.wants() {
+                        self.offer(&mut w, st.words, share);
                     }
                 }
-                if total >= check_at {
-                    let why = self.tick(
-                        (total, &mut check_at, max_nodes),
-                        &stats,
-                        limits,
-                        stop,
-                        (st, &mut frames, &stack, d0, d),
-                        share,
-                    );
-                    if let Some(why) = why {
-                        stats.stopped = Some(why);
-                        break 'run;
+                Walked::Goal => {
+                    dfs::record_solution(self.board(&w, w.d), puzzle, limits, &mut w.stats);
+                    if w.stats.solutions_found >= max_solutions {
+                        w.stats.stopped = Some(Stop::Solutions);
+                        break;
                     }
                 }
-                let start = get(&frames, d - 1).end;
-                self.open(&mut frames, &mut stack, &used, d, start);
-                continue;
+                Walked::Done => break,
             }
-            if d == d0 {
-                break;
-            }
-            d -= 1;
-            *get_mut(&mut used, get(&frames, d).placed.piece()) = 0;
         }
-        stats.nodes_per_depth = frames.iter().map(|f| f.nodes).collect();
-        Some(stats)
+        Some(w.into_stats())
     }
 
-    /// At a check point (`total >= check_at`): stops at the node budget, else sets the
-    /// next check point, polls the clock and the stop flag, and offers work.
-    #[cold]
-    #[inline(never)]
-    fn tick<W: Share>(
-        &self,
-        (total, check_at, max_nodes): (u64, &mut u64, u64),
-        stats: &Stats,
-        limits: &Limits,
-        stop: &AtomicBool,
-        (st, frames, stack, d0, d): (&State, &mut [Frame], &[Entry], usize, usize),
-        share: &mut W,
-    ) -> Option<Stop> {
-        if total >= max_nodes {
-            return Some(Stop::MaxNodes);
-        }
-        *check_at = max_nodes.min(total + dfs::CHECK_EVERY as u64);
-        let why = dfs::poll(stats, limits, stop);
-        if why.is_none() && share.wants() {
-            self.offer(st, frames, stack, d0, d, share);
-        }
-        why
+    /// Walks `w` on until its node count reaches `until` (`Budget`: the last node
+    /// counted is expanded when the walk resumes), a node at its goal depth is counted
+    /// (`Goal`: the node is at `w.d`), or its subtree is done. The per-node loop.
+    pub fn walk(&self, w: &mut Walker, until: u64) -> Walked {
+        let (frames, stack, used) = (&mut w.frames[..], &mut w.stack[..], &mut w.used[..]);
+        let (d0, goal) = (w.d0, w.goal);
+        let mut d = w.d;
+        let mut total = w.total;
+        let mut deepest = w.stats.deepest;
+        // The one depth test per node: a node at `watch` or deeper is a new deepest
+        // node (watch = deepest + 1) or a goal node (watch = goal once deepest is).
+        let mut watch = (deepest + 1).min(goal);
+        let (outcome, resume) = 'run: {
+            match w.resume {
+                Resume::Counted if d == goal => break 'run (Walked::Goal, Resume::AtGoal),
+                Resume::Counted => {
+                    let start = if d == d0 { 0 } else { get(frames, d - 1).end };
+                    self.open(frames, stack, used, d, start);
+                }
+                Resume::AtGoal => {
+                    let f = get_mut(frames, d);
+                    (f.next, f.end) = (0, 0);
+                }
+            }
+            loop {
+                let f = get_mut(frames, d);
+                if f.next < f.end {
+                    let ent = get(stack, f.next as usize);
+                    f.next += 1;
+                    f.placed = ent;
+                    *get_mut(used, ent.piece()) = 1;
+                    d += 1;
+                    get_mut(frames, d).nodes += 1;
+                    total += 1;
+                    if d >= watch {
+                        if d > deepest {
+                            deepest = d;
+                            watch = (d + 1).min(goal);
+                            w.stats.deepest = d;
+                            w.stats.deepest_board = self.board_of(&w.base, frames, d0, d);
+                        }
+                        if d == goal {
+                            if total >= until {
+                                break 'run (Walked::Budget, Resume::Counted);
+                            }
+                            break 'run (Walked::Goal, Resume::AtGoal);
+                        }
+                    }
+                    if total >= until {
+                        break 'run (Walked::Budget, Resume::Counted);
+                    }
+                    let start = get(frames, d - 1).end;
+                    self.open(frames, stack, used, d, start);
+                    continue;
+                }
+                if d == d0 {
+                    break 'run (Walked::Done, Resume::AtGoal);
+                }
+                d -= 1;
+                *get_mut(used, get(frames, d).placed.piece()) = 0;
+            }
+        };
+        (w.d, w.total, w.resume) = (d, total, resume);
+        outcome
     }
 
     /// Pushes depth d's candidates whose piece is free onto `stack` from `start` on
@@ -371,10 +333,15 @@ impl RowScan {
         f.end = n;
     }
 
-    /// The board at depth d: `st`'s (hints and start prefix) plus depths `d0..d`.
+    /// The board of `w` at depth d: its base (hints and start prefix) plus its
+    /// placements at depths `w.d0..d`.
+    pub fn board(&self, w: &Walker, d: usize) -> Board {
+        self.board_of(&w.base, &w.frames, w.d0, d)
+    }
+
     #[cold]
-    fn board(&self, st: &State, frames: &[Frame], d0: usize, d: usize) -> crate::puzzle::Board {
-        let mut b = st.board();
+    fn board_of(&self, base: &Board, frames: &[Frame], d0: usize, d: usize) -> Board {
+        let mut b = base.clone();
         for j in d0..d {
             let o = frames[j].placed.o();
             b[self.order[j] as usize] = Some(((o / 4) as usize, (o % 4) as u8));
@@ -385,29 +352,126 @@ impl RowScan {
     /// Offers the untried candidates of the shallowest depth (d0..d) that has any,
     /// as the generic driver's `offer` does; clears them if taken.
     #[cold]
-    fn offer<W: Share>(
-        &self,
-        st: &State,
-        frames: &mut [Frame],
-        stack: &[Entry],
-        d0: usize,
-        d: usize,
-        share: &mut W,
-    ) {
-        let Some(k) = (d0..d).find(|&k| frames[k].next < frames[k].end) else {
+    fn offer<W: Share>(&self, w: &mut Walker, words: usize, share: &mut W) {
+        let frames = &mut w.frames;
+        let Some(k) = (w.d0..w.d).find(|&k| frames[k].next < frames[k].end) else {
             return;
         };
-        let mut bits = vec![0u64; st.words];
-        for e in &stack[frames[k].next as usize..frames[k].end as usize] {
+        let mut bits = vec![0u64; words];
+        for e in &w.stack[frames[k].next as usize..frames[k].end as usize] {
             let o = e.o() as usize;
             bits[o / 64] |= 1 << (o % 64);
         }
-        let path: Vec<(usize, u32)> = (d0..k)
+        let path: Vec<(usize, u32)> = (w.d0..k)
             .map(|j| (self.order[j] as usize, frames[j].placed.o()))
             .collect();
         if share.take(&path, self.order[k] as usize, &bits) {
             frames[k].next = frames[k].end;
         }
+    }
+}
+
+/// How a walk ended: see [`RowScan::walk`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Walked {
+    Budget,
+    Goal,
+    Done,
+}
+
+/// Where a paused walk picks up.
+#[derive(Debug, Clone, Copy)]
+enum Resume {
+    /// The node at `d` is counted but not expanded.
+    Counted,
+    /// The node at `d` is a goal node already reported (or the subtree is done).
+    AtGoal,
+}
+
+/// A resumable row-scan walk below one start node: the loop's state (invariants
+/// 1-4) and what it counted. [`RowScan::walk`] runs it.
+#[derive(Debug, Clone)]
+pub struct Walker {
+    /// Per depth: the static cell part, the search state and the node count.
+    frames: Vec<Frame>,
+    stack: Vec<Entry>,
+    used: Vec<u8>,
+    /// The start depth, the current depth, the goal depth (a node there pauses the walk).
+    d0: usize,
+    pub d: usize,
+    goal: usize,
+    /// Nodes counted by this walk.
+    pub total: u64,
+    resume: Resume,
+    /// The board at the start node.
+    base: Board,
+    /// Solutions, deepest node and stop reason (node counts are in the frames).
+    pub stats: Stats,
+}
+
+impl Walker {
+    /// A walk of the subtree below `st`'s node (counted: its first node), pausing at
+    /// nodes of depth `goal`. `st` must be filled in `rs`'s order.
+    pub fn new(rs: &RowScan, st: &State, goal: usize) -> Walker {
+        let top = rs.order.len();
+        let d0 = st.depth();
+        // One slot past the pieces: the padding's piece, never free.
+        let pieces = st.edges.len() / 4;
+        let mut used = vec![0u8; pieces + 1];
+        used[pieces] = 1;
+        for c in 0..st.cells() {
+            if !st.is_empty(c) {
+                used[st.at(c) as usize / 4] = 1;
+            }
+        }
+        // frames[top] is the ZERO slot of invariant 2: never placed, its colours stay 0.
+        let mut frames: Vec<Frame> = (0..=top)
+            .map(|j| rs.cells.get(j).map_or(Frame::default(), Frame::at))
+            .collect();
+        for (j, f) in frames.iter_mut().enumerate().take(d0) {
+            let o = st.at(rs.order[j] as usize) as usize;
+            f.placed = Entry::new(o, &st.edges[o], rs.radix);
+        }
+        frames[d0].nodes = 1;
+        Walker {
+            frames,
+            stack: vec![Entry::default(); rs.stack_len],
+            used,
+            d0,
+            d: d0,
+            goal: goal.min(top),
+            total: 1,
+            resume: Resume::Counted,
+            base: st.board(),
+            stats: dfs::start_stats(st),
+        }
+    }
+
+    /// Makes `self` (reusing its buffers) the walk below `parent`'s current node,
+    /// which `parent` has counted: this walk counts only the nodes below it.
+    pub fn reset_below(&mut self, rs: &RowScan, parent: &Walker, goal: usize) {
+        let d0 = parent.d;
+        self.frames.clone_from(&parent.frames);
+        for f in &mut self.frames {
+            f.nodes = 0;
+        }
+        self.used.clone_from(&parent.used);
+        self.base = rs.board(parent, d0);
+        (self.d0, self.d, self.goal, self.total) = (d0, d0, goal.min(rs.order.len()), 0);
+        self.resume = Resume::Counted;
+        self.stats = Stats {
+            nodes_per_depth: Vec::new(),
+            deepest: d0,
+            deepest_board: self.base.clone(),
+            ..Stats::default()
+        };
+    }
+
+    /// The walk's statistics, node counts per depth included.
+    pub fn into_stats(self) -> Stats {
+        let mut s = self.stats;
+        s.nodes_per_depth = self.frames.iter().map(|f| f.nodes).collect();
+        s
     }
 }
 
