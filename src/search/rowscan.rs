@@ -246,7 +246,7 @@ impl RowScan {
     /// Walks `w` on until its node count reaches `until` (`Budget`: the last node
     /// counted is expanded when the walk resumes), a node at its goal depth is counted
     /// (`Goal`: the node is at `w.d`), or its subtree is done. The per-node loop.
-    pub fn walk(&self, w: &mut Walker, until: u64) -> Walked {
+    fn walk(&self, w: &mut Walker, until: u64) -> Walked {
         let (frames, stack, used) = (&mut w.frames[..], &mut w.stack[..], &mut w.used[..]);
         let (d0, goal) = (w.d0, w.goal);
         let mut d = w.d;
@@ -335,7 +335,7 @@ impl RowScan {
 
     /// The board of `w` at depth d: its base (hints and start prefix) plus its
     /// placements at depths `w.d0..d`.
-    pub fn board(&self, w: &Walker, d: usize) -> Board {
+    fn board(&self, w: &Walker, d: usize) -> Board {
         self.board_of(&w.base, &w.frames, w.d0, d)
     }
 
@@ -373,7 +373,7 @@ impl RowScan {
 
 /// How a walk ended: see [`RowScan::walk`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Walked {
+enum Walked {
     Budget,
     Goal,
     Done,
@@ -391,28 +391,28 @@ enum Resume {
 /// A resumable row-scan walk below one start node: the loop's state (invariants
 /// 1-4) and what it counted. [`RowScan::walk`] runs it.
 #[derive(Debug, Clone)]
-pub struct Walker {
+struct Walker {
     /// Per depth: the static cell part, the search state and the node count.
     frames: Vec<Frame>,
     stack: Vec<Entry>,
     used: Vec<u8>,
     /// The start depth, the current depth, the goal depth (a node there pauses the walk).
     d0: usize,
-    pub d: usize,
+    d: usize,
     goal: usize,
     /// Nodes counted by this walk.
-    pub total: u64,
+    total: u64,
     resume: Resume,
     /// The board at the start node.
     base: Board,
     /// Solutions, deepest node and stop reason (node counts are in the frames).
-    pub stats: Stats,
+    stats: Stats,
 }
 
 impl Walker {
     /// A walk of the subtree below `st`'s node (counted: its first node), pausing at
     /// nodes of depth `goal`. `st` must be filled in `rs`'s order.
-    pub fn new(rs: &RowScan, st: &State, goal: usize) -> Walker {
+    fn new(rs: &RowScan, st: &State, goal: usize) -> Walker {
         let top = rs.order.len();
         let d0 = st.depth();
         // One slot past the pieces: the padding's piece, never free.
@@ -447,28 +447,8 @@ impl Walker {
         }
     }
 
-    /// Makes `self` (reusing its buffers) the walk below `parent`'s current node,
-    /// which `parent` has counted: this walk counts only the nodes below it.
-    pub fn reset_below(&mut self, rs: &RowScan, parent: &Walker, goal: usize) {
-        let d0 = parent.d;
-        self.frames.clone_from(&parent.frames);
-        for f in &mut self.frames {
-            f.nodes = 0;
-        }
-        self.used.clone_from(&parent.used);
-        self.base = rs.board(parent, d0);
-        (self.d0, self.d, self.goal, self.total) = (d0, d0, goal.min(rs.order.len()), 0);
-        self.resume = Resume::Counted;
-        self.stats = Stats {
-            nodes_per_depth: Vec::new(),
-            deepest: d0,
-            deepest_board: self.base.clone(),
-            ..Stats::default()
-        };
-    }
-
     /// The walk's statistics, node counts per depth included.
-    pub fn into_stats(self) -> Stats {
+    fn into_stats(self) -> Stats {
         let mut s = self.stats;
         s.nodes_per_depth = self.frames.iter().map(|f| f.nodes).collect();
         s
