@@ -22,10 +22,15 @@
 //!    whose piece is used are skipped when reached, which is what `fits & free` means.
 //!    Lists are padded to whole chunks with entries of a piece that is never free
 //!    (`used[pieces] = 1`), so they are never pushed.
-//! 4. Bounds: d0 <= d <= top; `frames`, `nodes` have top + 1 slots; a key is below its
+//! 4. Bounds: d0 <= d <= top; `frames` has top + 1 slots; a key is below its
 //!    class's `radix * radix` (colours < radix), so `heads[key + 1]` exists; entry
 //!    indices stay inside one list; pieces < `used.len()`. The unchecked reads of the
 //!    loop rely on these (debug builds check them).
+//!
+//! **The walk.** The loop is [`RowScan::walk`] over a [`Walker`] (invariants 1-4 are
+//! about its fields). It pauses after counting a node when the node budget it was
+//! given is reached or the node is at the goal depth (a solution), and resumes there,
+//! so polling, sharing and solutions stay outside the per-node code.
 
 use super::dfs::{self, Limits, Share, Stats, Stop};
 use super::state::State;
