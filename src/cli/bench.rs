@@ -253,7 +253,7 @@ fn describe(r: &BenchRecord) -> String {
         format!(
             "NOT exhaustive ({}), {} solutions so far",
             r.stopped_by
-                .map(|s| crate::report::stop_text(s))
+                .map(crate::report::stop_text)
                 .unwrap_or("stopped"),
             r.solutions_found
         )

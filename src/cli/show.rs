@@ -8,7 +8,7 @@ use crate::puzzle::{formats, Board, Puzzle};
 use crate::report::{board, svg};
 use clap::Args;
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
@@ -75,14 +75,14 @@ pub fn run(a: ShowArgs) -> Result<u8> {
             board::render(&p, &board)
         };
         use std::io::Write;
-        let _ = write!(stdout, "{text}{}\n", svg::caption(&p, &board));
+        let _ = writeln!(stdout, "{text}{}", svg::caption(&p, &board));
     }
     Ok(0)
 }
 
 /// The board of solve's JSON: solution `index` (1-based) when given, else the first
 /// solution, else the deepest partial board.
-fn json_board(p: &Puzzle, path: &PathBuf, index: Option<usize>) -> Result<Board> {
+fn json_board(p: &Puzzle, path: &Path, index: Option<usize>) -> Result<Board> {
     let origin = path.display().to_string();
     let text = read_text(path)?;
     let v: serde_json::Value = serde_json::from_str(&text)

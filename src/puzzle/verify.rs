@@ -51,12 +51,12 @@ pub fn check(puzzle: &Puzzle, board: &Board, complete: bool) -> Result<(), Viola
             return v(format!("piece {p} is used twice"));
         }
         let rim = [row == 0, col + 1 == w, row + 1 == h, col == 0];
-        for side in 0..4 {
+        for (side, &on_rim) in rim.iter().enumerate() {
             let e = shown(puzzle, p, r, side);
-            if rim[side] != (e == RIM) {
+            if on_rim != (e == RIM) {
                 return v(format!(
                     "cell row {row} column {col}: piece {p} turned {r} shows colour {e} on side {side}, {}",
-                    if rim[side] { "which faces the rim" } else { "an inner join" }
+                    if on_rim { "which faces the rim" } else { "an inner join" }
                 ));
             }
         }

@@ -60,6 +60,9 @@ pub const UNITS_PER_SHARD: usize = 64;
 /// How often the helper thread calls the progress callback (checkpoints).
 pub const SAVE_EVERY: Duration = Duration::from_secs(3);
 
+/// Called now and then with the finished subproblems' records (checkpoints).
+pub type Save<'a> = dyn Fn(&[Record]) + Sync + 'a;
+
 /// Where to stop expanding the frontier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Split {
@@ -391,7 +394,7 @@ pub fn run(
     limits: &Limits,
     threads: usize,
     stop: &AtomicBool,
-    save: Option<&(dyn Fn(&[Record]) + Sync)>,
+    save: Option<&Save<'_>>,
 ) -> Result<Outcome, String> {
     let root = State::new(puzzle);
     {

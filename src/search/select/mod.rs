@@ -130,7 +130,7 @@ impl FromStr for Heuristic {
                 let n = parts.first().and_then(|n| n.parse::<u8>().ok());
                 let p = parts.get(1).and_then(|p| p.parse::<f64>().ok());
                 match (n, p, parts.len()) {
-                    (Some(n), Some(p), 2) if (1..=MAX_PLY as u8).contains(&n) && p < 0.0 && p >= -1000.0 => {
+                    (Some(n), Some(p), 2) if (1..=MAX_PLY as u8).contains(&n) && (-1000.0..0.0).contains(&p) => {
                         Ok(Heuristic::PMean { n, p_milli: (p * 1000.0).round() as i32 })
                     }
                     _ => Err(format!("bad heuristic '{s}': expected pmean:N:p with N in 1..={MAX_PLY} and p < 0 (e.g. pmean:2:-4)")),
