@@ -28,15 +28,23 @@
 //!    requirement was "any non-rim colour", and the colour mask is a subset of it),
 //!    after saving the old words on the `undo` stack; `unplace` pops them back.
 //! 7. Counts by layer. The layer of a state is its number of pieces on the board,
-//!    hints included (`cells - n_open`). `cnt[layer * cells + c]` is, for every empty
-//!    cell c, `popcount(fits[c] & free)` (its legal placements), and `best[layer]` is
-//!    the smallest `count << 16 | cell` over the empty cells (`u32::MAX` when none):
-//!    the `mrv` site. Entries of filled cells are stale and never read. `place`
-//!    writes layer + 1 from layer (one word per empty cell: the placed piece's
-//!    nibble leaves `free`; the narrowed neighbours are recounted in full) and
-//!    computes its `best` in the same pass (a neighbour's count only drops, so its
-//!    recount can only lower the minimum); `unplace` leaves layer + 1 behind
-//!    unread, so layer `layer` is exactly as before.
+//!    hints included (`cells - n_open`). An empty cell is *touched* when a neighbour
+//!    was filled after the hints (`touch[c]` of them; `touched[..n_touched]` lists
+//!    these cells). An untouched cell's `fits` is still its *static mask*, fixed at
+//!    construction (rim and hints), so its count is shared with every cell of the
+//!    same mask: the empty cells are grouped by static mask (`groups`), and per layer
+//!    the state keeps `groups.cnt[layer * len + g]` = `popcount(mask_g & free)` and,
+//!    for every touched cell c, `cnt[layer * cells + c]` = `popcount(fits[c] & free)`
+//!    (its legal placements; other entries are stale and never read).
+//!    `groups.cells`/`low` hold each group's untouched empty cells and the lowest.
+//!    `best[layer]` is the smallest `count << 16 | cell` over the empty cells
+//!    (`u32::MAX` when none), the `mrv` site: the min over the touched cells and each
+//!    group's lowest untouched cell. `place` writes layer + 1 from layer: each touched
+//!    cell and group loses the placed piece's orientations (one nibble each), the
+//!    narrowed neighbours are recounted in full (a count only drops, so a recount can
+//!    only lower the minimum) and become touched. `unplace` restores `touch`, the
+//!    touched list (order included) and the groups' cells, and leaves layer + 1
+//!    behind unread, so layer `layer` is exactly as before.
 //!    A *probe* (`probe`, for lookahead) is a `place` that skips this: while any
 //!    probe is outstanding, `count`/`fewest` are stale (use `count_fresh`), and no
 //!    `place` may happen until every probe is taken back (`unplace`, LIFO).
@@ -101,6 +109,103 @@ fn get<T: Copy>(v: &[T], i: usize) -> T {
     unsafe { *v.get_unchecked(i) }
 }
 
+/// The untouched empty cells (invariant 7), grouped by their `fits`, which is still
+/// the static mask fixed at construction.
+#[derive(Debug, Clone, Default)]
+struct Groups {
+    /// Number of groups.
+    len: usize,
+    /// `of[c]`: the group of cell c (0 for a hint's cell, never read).
+    of: Vec<u16>,
+    /// `mask[g * words..][..words]`: group g's static mask (for checking).
+    mask: Vec<u64>,
+    /// `u64` words per cell bitset.
+    cw: usize,
+    /// `cells[g * cw..][..cw]`: the untouched empty cells of group g.
+    cells: Vec<u64>,
+    /// `low[g]`: the lowest of them, `u32::MAX` when none.
+    low: Vec<u32>,
+    /// `sub[piece * len + g]`: orientations of `piece` in group g's mask.
+    sub: Vec<u16>,
+    /// `cnt[layer * len + g]`: `popcount(mask & free)` at that layer.
+    cnt: Vec<u16>,
+}
+
+impl Groups {
+    /// Groups the empty cells of `st` by `fits`, all untouched, at the current layer.
+    fn new(st: &State) -> Groups {
+        let (n, words) = (st.cells(), st.words);
+        let mut g = Groups {
+            of: vec![0; n],
+            cw: n.div_ceil(64),
+            ..Groups::default()
+        };
+        for &c in st.open_cells() {
+            let c = c as usize;
+            let f = &st.fits[c * words..][..words];
+            let k = (0..g.len)
+                .position(|k| &g.mask[k * words..][..words] == f)
+                .unwrap_or_else(|| {
+                    g.mask.extend_from_slice(f);
+                    g.len += 1;
+                    g.len - 1
+                });
+            g.of[c] = k as u16;
+        }
+        g.cells = vec![0; g.len * g.cw];
+        g.low = vec![u32::MAX; g.len];
+        for &c in st.open_cells() {
+            g.insert(c as usize);
+        }
+        let pieces = st.edges.len() / 4;
+        g.sub = (0..pieces * g.len)
+            .map(|i| {
+                let (p, k) = (i / g.len, i % g.len);
+                NIBBLE_BITS[(g.mask[k * words + p / 16] >> (4 * (p % 16)) & 0xF) as usize]
+            })
+            .collect();
+        g.cnt = vec![0; (n + 1) * g.len];
+        let layer = st.layer();
+        for k in 0..g.len {
+            g.cnt[layer * g.len + k] = count_and(&g.mask[k * words..][..words], &st.free) as u16;
+        }
+        g
+    }
+
+    /// The smallest `count << 16 | cell` over the untouched cells at `layer`.
+    fn best(&self, layer: usize) -> u32 {
+        let cnt = &self.cnt[layer * self.len..][..self.len];
+        cnt.iter()
+            .zip(&self.low)
+            .fold(u32::MAX, |b, (&k, &low)| b.min((k as u32) << 16 | low))
+    }
+
+    /// Takes empty cell c out of its group (it is filled or touched).
+    #[inline]
+    fn remove(&mut self, c: usize) {
+        let g = get(&self.of, c) as usize;
+        let set = &mut self.cells[g * self.cw..][..self.cw];
+        set[c / 64] &= !(1 << (c % 64));
+        if self.low[g] == c as u32 {
+            self.low[g] = set[c / 64..]
+                .iter()
+                .position(|&w| w != 0)
+                .map_or(u32::MAX, |k| {
+                    let k = c / 64 + k;
+                    (k * 64) as u32 + set[k].trailing_zeros()
+                });
+        }
+    }
+
+    /// Puts empty cell c back into its group (it is emptied or untouched).
+    #[inline]
+    fn insert(&mut self, c: usize) {
+        let g = get(&self.of, c) as usize;
+        self.cells[g * self.cw + c / 64] |= 1 << (c % 64);
+        self.low[g] = self.low[g].min(c as u32);
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct State {
     pub width: usize,
@@ -130,8 +235,17 @@ pub struct State {
     /// last serial drawn (invariant 5).
     ids: Vec<u64>,
     serial: u64,
-    /// `cnt[layer * cells + c]`: see invariant 7.
+    /// `touch[c]`: filled neighbours of empty c placed after the hints (invariant 7).
+    touch: Vec<u8>,
+    /// `touched[..n_touched]`: the empty cells with `touch > 0`; `touched_pos[c]` is
+    /// c's index there (kept after c is filled, so `unplace` puts it back).
+    touched: Vec<u32>,
+    touched_pos: Vec<u32>,
+    n_touched: usize,
+    /// `cnt[layer * cells + c]`: the count of touched cell c (invariant 7).
     cnt: Vec<u16>,
+    /// The untouched cells, by static mask (invariant 7).
+    groups: Groups,
     /// `best[layer]`: the smallest `count << 16 | cell` over the empty cells.
     best: Vec<u32>,
     /// Probes outstanding (debug builds only check it).
@@ -192,7 +306,12 @@ impl State {
             hint_count: 0,
             ids: vec![0; n + 2],
             serial: 0,
+            touch: vec![0; n],
+            touched: vec![0; n],
+            touched_pos: vec![0; n],
+            n_touched: 0,
             cnt: vec![0; (n + 1) * n],
+            groups: Groups::default(),
             best: vec![u32::MAX; n + 1],
             #[cfg(debug_assertions)]
             probes: 0,
@@ -204,18 +323,17 @@ impl State {
         for c in 0..n {
             st.refresh(c);
         }
-        for c in 0..n {
-            let k = st.count_fresh(c);
-            st.cnt[c] = k as u16;
-            st.best[0] = st.best[0].min(k << 16 | c as u32);
-        }
+        // The hints fix the static masks: they are placed before the counts exist.
         for h in &puzzle.hints {
-            st.place(
+            st.put::<false>(
                 h.row * puzzle.width + h.col,
                 4 * h.piece as u32 + h.rotation as u32,
             );
         }
         st.hint_count = puzzle.hints.len();
+        st.groups = Groups::new(&st);
+        let layer = st.layer();
+        st.best[layer] = st.groups.best(layer);
         st
     }
 
@@ -291,7 +409,13 @@ impl State {
     /// Number of legal placements at empty `cell` (kept incrementally, invariant 7).
     #[inline]
     pub fn count(&self, cell: usize) -> u32 {
-        self.cnt[self.layer() * self.board.len() + cell] as u32
+        let layer = self.layer();
+        (if self.touch[cell] > 0 {
+            self.cnt[layer * self.board.len() + cell]
+        } else {
+            let g = &self.groups;
+            g.cnt[layer * g.len + g.of[cell] as usize]
+        }) as u32
     }
 
     /// The empty cell with the fewest legal placements, ties to the lowest index, as
@@ -404,7 +528,7 @@ impl State {
         {
             self.probes -= 1;
         }
-        self.unplace(cell);
+        self.take::<false>(cell);
     }
 
     #[inline(always)]
@@ -433,9 +557,19 @@ impl State {
         let (old, new) = self.cnt[layer * n..][..2 * n].split_at_mut(n);
         let mut best = u32::MAX;
         if COUNTS {
+            if self.touch[cell] > 0 {
+                // Swap-remove; touched_pos[cell] keeps its slot for `unplace`.
+                let pos = self.touched_pos[cell] as usize;
+                self.n_touched -= 1;
+                let last = self.touched[self.n_touched];
+                self.touched[pos] = last;
+                self.touched_pos[last as usize] = pos as u32;
+            } else {
+                self.groups.remove(cell);
+            }
             let shift = 4 * (piece % 16);
             let fits_pw = &self.fits[pw..];
-            for &c in &self.open[..self.n_open] {
+            for &c in &self.touched[..self.n_touched] {
                 // c is an empty cell (< n), so c * words + pw < n * words.
                 let c = c as usize;
                 let nib = (get(fits_pw, c * words) >> shift) & 0xF;
@@ -460,10 +594,25 @@ impl State {
                     let k = count_and(fits, &self.free);
                     new[nb as usize] = k as u16;
                     best = best.min(k << 16 | nb);
+                    let nb = nb as usize;
+                    self.touch[nb] += 1;
+                    if self.touch[nb] == 1 {
+                        self.touched[self.n_touched] = nb as u32;
+                        self.touched_pos[nb] = self.n_touched as u32;
+                        self.n_touched += 1;
+                        self.groups.remove(nb);
+                    }
                 }
             }
         }
         if COUNTS {
+            let g = &mut self.groups;
+            let (old, new) = g.cnt[layer * g.len..][..2 * g.len].split_at_mut(g.len);
+            let sub = &g.sub[piece * g.len..][..g.len];
+            for (((k, &was), &s), &low) in new.iter_mut().zip(old.iter()).zip(sub).zip(&g.low) {
+                *k = was - s;
+                best = best.min((*k as u32) << 16 | low);
+            }
             self.best[layer + 1] = best;
         }
     }
@@ -471,6 +620,14 @@ impl State {
     /// Takes the piece off `cell`, which must be the cell of the last `place`.
     #[inline]
     pub fn unplace(&mut self, cell: usize) {
+        #[cfg(debug_assertions)]
+        assert!(self.probes == 0, "unplace under an outstanding probe");
+        self.take::<true>(cell);
+    }
+
+    /// Undoes `put::<COUNTS>` of `cell`, the last one.
+    #[inline(always)]
+    fn take<const COUNTS: bool>(&mut self, cell: usize) {
         let o = self.board[cell];
         debug_assert!(o != EMPTY);
         debug_assert!(
@@ -490,6 +647,30 @@ impl State {
                 let top = self.undo.len() - words;
                 self.fits[nb as usize * words..][..words].copy_from_slice(&self.undo[top..]);
                 self.undo.truncate(top);
+                if COUNTS {
+                    // Newly touched by this place: last in the touched list.
+                    let nb = nb as usize;
+                    self.touch[nb] -= 1;
+                    if self.touch[nb] == 0 {
+                        self.n_touched -= 1;
+                        self.groups.insert(nb);
+                    }
+                }
+            }
+        }
+        if COUNTS {
+            if self.touch[cell] > 0 {
+                // Undo the swap-remove: the list comes back in the same order.
+                let pos = self.touched_pos[cell] as usize;
+                if pos < self.n_touched {
+                    let moved = self.touched[pos];
+                    self.touched[self.n_touched] = moved;
+                    self.touched_pos[moved as usize] = self.n_touched as u32;
+                }
+                self.touched[pos] = cell as u32;
+                self.n_touched += 1;
+            } else {
+                self.groups.insert(cell);
             }
         }
     }
@@ -502,7 +683,7 @@ impl State {
             .collect()
     }
 
-    /// Checks invariants 1-4 and 6 from scratch (tests and debug builds).
+    /// Checks invariants 1-4, 6 and 7 from scratch (tests and debug builds).
     pub fn check_invariants(&self) -> Result<(), String> {
         let n_pieces = self.edges.len() / 4;
         let mut used = vec![false; n_pieces];
@@ -540,6 +721,53 @@ impl State {
         }
         if (0..self.cells()).any(|c| (self.board[c] == EMPTY) != listed[c]) {
             return Err("open list does not match the board".into());
+        }
+        // Invariant 7: touch, the touched list, the groups, then every count.
+        let hints = &self.open[self.cells() - self.hint_count..];
+        let g = &self.groups;
+        let mut untouched = vec![0u64; g.len * g.cw];
+        let mut n_touched = 0;
+        for &c in self.open_cells() {
+            let c = c as usize;
+            let filled = self.neighbours[c]
+                .iter()
+                .filter(|&&x| x != NONE && !self.is_empty(x as usize) && !hints.contains(&x))
+                .count();
+            if self.touch[c] as usize != filled {
+                return Err(format!("touch of cell {c} is wrong"));
+            }
+            if filled > 0 {
+                let pos = self.touched_pos[c] as usize;
+                if pos >= self.n_touched || self.touched[pos] as usize != c {
+                    return Err(format!("touched cell {c} is not listed"));
+                }
+                n_touched += 1;
+            } else {
+                let k = g.of[c] as usize;
+                if self.fits[c * self.words..][..self.words]
+                    != g.mask[k * self.words..][..self.words]
+                {
+                    return Err(format!("untouched cell {c} is not its group's mask"));
+                }
+                untouched[k * g.cw + c / 64] |= 1 << (c % 64);
+            }
+        }
+        if n_touched != self.n_touched {
+            return Err("touched list has extra cells".into());
+        }
+        if untouched != g.cells {
+            return Err("group cells are stale".into());
+        }
+        for k in 0..g.len {
+            let set = &g.cells[k * g.cw..][..g.cw];
+            let low = (0..64 * g.cw).find(|&c| set[c / 64] >> (c % 64) & 1 == 1);
+            if g.low[k] != low.map_or(u32::MAX, |c| c as u32) {
+                return Err(format!("lowest cell of group {k} is stale"));
+            }
+            let mask = &g.mask[k * self.words..][..self.words];
+            if g.cnt[self.layer() * g.len + k] as u32 != count_and(mask, &self.free) {
+                return Err(format!("count of group {k} is stale"));
+            }
         }
         let mut best = u32::MAX;
         for &c in self.open_cells() {
