@@ -36,7 +36,10 @@
 //!    the state keeps `groups.cnt[layer * len + g]` = `popcount(mask_g & free)` and,
 //!    for every touched cell c, `cnt[layer * cells + c]` = `popcount(fits[c] & free)`
 //!    (its legal placements; other entries are stale and never read).
-//!    `groups.cells`/`low` hold each group's untouched empty cells and the lowest.
+//!    `groups.cells`/`low` hold each group's untouched empty cells and the lowest;
+//!    only *live* groups (with such cells) have their count kept: a group dies deeper
+//!    in the tree, never revives there, and is live again when `unplace` is back at a
+//!    layer where its count was kept.
 //!    `best[layer]` is the smallest `count << 16 | cell` over the empty cells
 //!    (`u32::MAX` when none), the `mrv` site: the min over the touched cells and each
 //!    group's lowest untouched cell. `place` writes layer + 1 from layer: each touched
@@ -125,6 +128,8 @@ struct Groups {
     cells: Vec<u64>,
     /// `low[g]`: the lowest of them, `u32::MAX` when none.
     low: Vec<u32>,
+    /// Bitset of the groups with untouched cells (`low[g]` not `u32::MAX`).
+    live: Vec<u64>,
     /// `sub[piece * len + g]`: orientations of `piece` in group g's mask.
     sub: Vec<u16>,
     /// `cnt[layer * len + g]`: `popcount(mask & free)` at that layer.
@@ -154,6 +159,7 @@ impl Groups {
         }
         g.cells = vec![0; g.len * g.cw];
         g.low = vec![u32::MAX; g.len];
+        g.live = vec![0; g.len.div_ceil(64)];
         for &c in st.open_cells() {
             g.insert(c as usize);
         }
@@ -181,28 +187,39 @@ impl Groups {
     }
 
     /// Takes empty cell c out of its group (it is filled or touched).
-    #[inline]
+    #[inline(always)]
     fn remove(&mut self, c: usize) {
         let g = get(&self.of, c) as usize;
-        let set = &mut self.cells[g * self.cw..][..self.cw];
-        set[c / 64] &= !(1 << (c % 64));
-        if self.low[g] == c as u32 {
-            self.low[g] = set[c / 64..]
-                .iter()
-                .position(|&w| w != 0)
-                .map_or(u32::MAX, |k| {
-                    let k = c / 64 + k;
-                    (k * 64) as u32 + set[k].trailing_zeros()
-                });
+        self.cells[g * self.cw + c / 64] &= !(1 << (c % 64));
+        if get(&self.low, g) == c as u32 {
+            self.next_low(g, c);
+        }
+    }
+
+    /// Group g's lowest cell c left: the next one is above it.
+    #[cold]
+    #[inline(never)]
+    fn next_low(&mut self, g: usize, c: usize) {
+        let set = &self.cells[g * self.cw..][..self.cw];
+        self.low[g] = set[c / 64..]
+            .iter()
+            .position(|&w| w != 0)
+            .map_or(u32::MAX, |k| {
+                let k = c / 64 + k;
+                (k * 64) as u32 + set[k].trailing_zeros()
+            });
+        if self.low[g] == u32::MAX {
+            self.live[g / 64] &= !(1 << (g % 64));
         }
     }
 
     /// Puts empty cell c back into its group (it is emptied or untouched).
-    #[inline]
+    #[inline(always)]
     fn insert(&mut self, c: usize) {
         let g = get(&self.of, c) as usize;
         self.cells[g * self.cw + c / 64] |= 1 << (c % 64);
         self.low[g] = self.low[g].min(c as u32);
+        self.live[g / 64] |= 1 << (g % 64);
     }
 }
 
@@ -606,12 +623,19 @@ impl State {
             }
         }
         if COUNTS {
+            // Only live groups: a dead one stays dead deeper, its counts unread.
             let g = &mut self.groups;
             let (old, new) = g.cnt[layer * g.len..][..2 * g.len].split_at_mut(g.len);
             let sub = &g.sub[piece * g.len..][..g.len];
-            for (((k, &was), &s), &low) in new.iter_mut().zip(old.iter()).zip(sub).zip(&g.low) {
-                *k = was - s;
-                best = best.min((*k as u32) << 16 | low);
+            for (w, &bits) in g.live.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    let k = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let v = get(old, k) - get(sub, k);
+                    new[k] = v;
+                    best = best.min((v as u32) << 16 | get(&g.low, k));
+                }
             }
             self.best[layer + 1] = best;
         }
@@ -765,7 +789,12 @@ impl State {
                 return Err(format!("lowest cell of group {k} is stale"));
             }
             let mask = &g.mask[k * self.words..][..self.words];
-            if g.cnt[self.layer() * g.len + k] as u32 != count_and(mask, &self.free) {
+            if (g.live[k / 64] >> (k % 64) & 1 == 1) != low.is_some() {
+                return Err(format!("live bit of group {k} is wrong"));
+            }
+            if low.is_some()
+                && g.cnt[self.layer() * g.len + k] as u32 != count_and(mask, &self.free)
+            {
                 return Err(format!("count of group {k} is stale"));
             }
         }
