@@ -132,8 +132,6 @@ struct Groups {
     live: Vec<u64>,
     /// `sub[piece * len + g]`: orientations of `piece` in group g's mask.
     sub: Vec<u16>,
-    /// `cnt[layer * len + g]`: `popcount(mask & free)` at that layer.
-    cnt: Vec<u16>,
 }
 
 impl Groups {
@@ -170,20 +168,7 @@ impl Groups {
                 NIBBLE_BITS[(g.mask[k * words + p / 16] >> (4 * (p % 16)) & 0xF) as usize]
             })
             .collect();
-        g.cnt = vec![0; (n + 1) * g.len];
-        let layer = st.layer();
-        for k in 0..g.len {
-            g.cnt[layer * g.len + k] = count_and(&g.mask[k * words..][..words], &st.free) as u16;
-        }
         g
-    }
-
-    /// The smallest `count << 16 | cell` over the untouched cells at `layer`.
-    fn best(&self, layer: usize) -> u32 {
-        let cnt = &self.cnt[layer * self.len..][..self.len];
-        cnt.iter()
-            .zip(&self.low)
-            .fold(u32::MAX, |b, (&k, &low)| b.min((k as u32) << 16 | low))
     }
 
     /// Takes empty cell c out of its group (it is filled or touched).
@@ -259,8 +244,10 @@ pub struct State {
     touched: Vec<u32>,
     touched_pos: Vec<u32>,
     n_touched: usize,
-    /// `cnt[layer * cells + c]`: the count of touched cell c (invariant 7).
+    /// Counts by layer (invariant 7), rows of `row = cells + groups`: `cnt[layer * row
+    /// + c]` for touched cell c, `cnt[layer * row + cells + g]` for group g.
     cnt: Vec<u16>,
+    row: usize,
     /// The untouched cells, by static mask (invariant 7).
     groups: Groups,
     /// `best[layer]`: the smallest `count << 16 | cell` over the empty cells.
@@ -327,7 +314,8 @@ impl State {
             touched: vec![0; n],
             touched_pos: vec![0; n],
             n_touched: 0,
-            cnt: vec![0; (n + 1) * n],
+            cnt: Vec::new(),
+            row: 0,
             groups: Groups::default(),
             best: vec![u32::MAX; n + 1],
             #[cfg(debug_assertions)]
@@ -349,8 +337,15 @@ impl State {
         }
         st.hint_count = puzzle.hints.len();
         st.groups = Groups::new(&st);
+        let g = &st.groups;
+        st.row = n + g.len;
+        st.cnt = vec![0; (n + 1) * st.row];
         let layer = st.layer();
-        st.best[layer] = st.groups.best(layer);
+        for k in 0..g.len {
+            let c = count_and(&g.mask[k * words..][..words], &st.free);
+            st.cnt[layer * st.row + n + k] = c as u16;
+            st.best[layer] = st.best[layer].min(c << 16 | g.low[k]);
+        }
         st
     }
 
@@ -426,13 +421,12 @@ impl State {
     /// Number of legal placements at empty `cell` (kept incrementally, invariant 7).
     #[inline]
     pub fn count(&self, cell: usize) -> u32 {
-        let layer = self.layer();
-        (if self.touch[cell] > 0 {
-            self.cnt[layer * self.board.len() + cell]
+        let i = if self.touch[cell] > 0 {
+            cell
         } else {
-            let g = &self.groups;
-            g.cnt[layer * g.len + g.of[cell] as usize]
-        }) as u32
+            self.board.len() + self.groups.of[cell] as usize
+        };
+        self.cnt[self.layer() * self.row + i] as u32
     }
 
     /// The empty cell with the fewest legal placements, ties to the lowest index, as
@@ -571,7 +565,8 @@ impl State {
         let stride = self.any + 1;
         // Invariant 7 (skipped by a probe): the next layer's counts, the piece's nibble
         // gone from `free`; the narrowed neighbours are recounted below.
-        let (old, new) = self.cnt[layer * n..][..2 * n].split_at_mut(n);
+        let row = self.row;
+        let (old, new) = self.cnt[layer * row..][..2 * row].split_at_mut(row);
         let mut best = u32::MAX;
         if COUNTS {
             if self.touch[cell] > 0 {
@@ -624,16 +619,15 @@ impl State {
         }
         if COUNTS {
             // Only live groups: a dead one stays dead deeper, its counts unread.
-            let g = &mut self.groups;
-            let (old, new) = g.cnt[layer * g.len..][..2 * g.len].split_at_mut(g.len);
+            let g = &self.groups;
             let sub = &g.sub[piece * g.len..][..g.len];
             for (w, &bits) in g.live.iter().enumerate() {
                 let mut bits = bits;
                 while bits != 0 {
                     let k = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    let v = get(old, k) - get(sub, k);
-                    new[k] = v;
+                    let v = get(old, n + k) - get(sub, k);
+                    new[n + k] = v;
                     best = best.min((v as u32) << 16 | get(&g.low, k));
                 }
             }
@@ -793,7 +787,8 @@ impl State {
                 return Err(format!("live bit of group {k} is wrong"));
             }
             if low.is_some()
-                && g.cnt[self.layer() * g.len + k] as u32 != count_and(mask, &self.free)
+                && self.cnt[self.layer() * self.row + self.cells() + k] as u32
+                    != count_and(mask, &self.free)
             {
                 return Err(format!("count of group {k} is stale"));
             }
