@@ -228,9 +228,10 @@ pub struct State {
     open: Vec<u32>,
     open_pos: Vec<u32>,
     n_open: usize,
-    /// Saved `fits` words of the neighbours each `place` narrowed (invariant 6).
-    /// Reserved up front for a full board, so pushing never allocates.
+    /// Saved `fits` words of the neighbours each `place` narrowed (invariant 6): a
+    /// stack `undo[..undo_top]`, sized for a full board (at most 4 per place).
     undo: Vec<u64>,
+    undo_top: usize,
     /// Cells filled by hints, placed at construction; depth counts beyond them.
     hint_count: usize,
     /// Node ids by number of empty cells (one spare past the root, always 0), and the
@@ -306,7 +307,8 @@ impl State {
             open: (0..n as u32).collect(),
             open_pos: (0..n as u32).collect(),
             n_open: n,
-            undo: Vec::with_capacity(4 * n * words),
+            undo: vec![0; 4 * n * words],
+            undo_top: 0,
             hint_count: 0,
             ids: vec![0; n + 2],
             serial: 0,
@@ -598,8 +600,10 @@ impl State {
                 let colour = self.edges[o as usize][side] as usize;
                 let mask = &self.side_mask[(facing * stride + colour) * words..][..words];
                 let fits = &mut self.fits[nb as usize * words..][..words];
-                self.undo.extend_from_slice(fits);
-                for (f, m) in fits.iter_mut().zip(mask) {
+                let saved = &mut self.undo[self.undo_top..][..words];
+                self.undo_top += words;
+                for ((f, m), s) in fits.iter_mut().zip(mask).zip(saved) {
+                    *s = *f;
                     *f &= m;
                 }
                 if COUNTS {
@@ -636,7 +640,7 @@ impl State {
     }
 
     /// Takes the piece off `cell`, which must be the cell of the last `place`.
-    #[inline]
+    #[inline(never)]
     pub fn unplace(&mut self, cell: usize) {
         #[cfg(debug_assertions)]
         assert!(self.probes == 0, "unplace under an outstanding probe");
@@ -662,9 +666,9 @@ impl State {
         for side in (0..4).rev() {
             let nb = self.neighbours[cell][side];
             if nb != NONE && self.board[nb as usize] == EMPTY {
-                let top = self.undo.len() - words;
-                self.fits[nb as usize * words..][..words].copy_from_slice(&self.undo[top..]);
-                self.undo.truncate(top);
+                self.undo_top -= words;
+                self.fits[nb as usize * words..][..words]
+                    .copy_from_slice(&self.undo[self.undo_top..][..words]);
                 if COUNTS {
                     // Newly touched by this place: last in the touched list.
                     let nb = nb as usize;
