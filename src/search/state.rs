@@ -72,6 +72,26 @@ const NONE: u32 = u32::MAX;
 /// Bits set in each nibble value: one piece's orientations within a word.
 const NIBBLE_BITS: [u16; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
+/// `NIBBLE_KEY[h][b]`: bits set in nibble h (0 low, 1 high) of byte b, moved to the
+/// count field of a key `count << 16 | cell`: one load per cell in `put`.
+const NIBBLE_KEY: [[u32; 256]; 2] = {
+    let mut t = [[0; 256]; 2];
+    let mut b = 0;
+    while b < 256 {
+        t[0][b] = ((b & 0xF) as u32).count_ones() << 16;
+        t[1][b] = ((b >> 4) as u32).count_ones() << 16;
+        b += 1;
+    }
+    t
+};
+
+/// The bytes of `v` in memory order.
+#[inline(always)]
+fn bytes(v: &[u64]) -> &[u8] {
+    // SAFETY: any u64 memory is valid as u8s, and u8 needs no alignment.
+    unsafe { std::slice::from_raw_parts(v.as_ptr().cast(), v.len() * 8) }
+}
+
 /// Per-byte bit counts of `x` (each byte 0..=8). The build targets baseline x86-64
 /// (no POPCNT instruction), so summing these over up to 31 words before one
 /// horizontal add ([`byte_sum`]) is much cheaper than `count_ones` per word.
@@ -130,8 +150,8 @@ struct Groups {
     low: Vec<u32>,
     /// Bitset of the groups with untouched cells (`low[g]` not `u32::MAX`).
     live: Vec<u64>,
-    /// `sub[piece * len + g]`: orientations of `piece` in group g's mask.
-    sub: Vec<u16>,
+    /// `sub[piece * len + g]`: orientations of `piece` in group g's mask, `<< 16`.
+    sub: Vec<u32>,
 }
 
 impl Groups {
@@ -165,7 +185,8 @@ impl Groups {
         g.sub = (0..pieces * g.len)
             .map(|i| {
                 let (p, k) = (i / g.len, i % g.len);
-                NIBBLE_BITS[(g.mask[k * words + p / 16] >> (4 * (p % 16)) & 0xF) as usize]
+                let nib = g.mask[k * words + p / 16] >> (4 * (p % 16)) & 0xF;
+                (NIBBLE_BITS[nib as usize] as u32) << 16
             })
             .collect();
         g
@@ -246,8 +267,9 @@ pub struct State {
     touched_pos: Vec<u32>,
     n_touched: usize,
     /// Counts by layer (invariant 7), rows of `row = cells + groups`: `cnt[layer * row
-    /// + c]` for touched cell c, `cnt[layer * row + cells + g]` for group g.
-    cnt: Vec<u16>,
+    /// + c]` = `count << 16 | c` for touched cell c, `cnt[layer * row + cells + g]` =
+    /// `count << 16` for group g.
+    cnt: Vec<u32>,
     row: usize,
     /// The untouched cells, by static mask (invariant 7).
     groups: Groups,
@@ -345,7 +367,7 @@ impl State {
         let layer = st.layer();
         for k in 0..g.len {
             let c = count_and(&g.mask[k * words..][..words], &st.free);
-            st.cnt[layer * st.row + n + k] = c as u16;
+            st.cnt[layer * st.row + n + k] = c << 16;
             st.best[layer] = st.best[layer].min(c << 16 | g.low[k]);
         }
         st
@@ -428,7 +450,7 @@ impl State {
         } else {
             self.board.len() + self.groups.of[cell] as usize
         };
-        self.cnt[self.layer() * self.row + i] as u32
+        self.cnt[self.layer() * self.row + i] >> 16
     }
 
     /// The empty cell with the fewest legal placements, ties to the lowest index, as
@@ -581,15 +603,21 @@ impl State {
             } else {
                 self.groups.remove(cell);
             }
-            let shift = 4 * (piece % 16);
-            let fits_pw = &self.fits[pw..];
+            // The byte of `fits[c]` that holds the piece's nibble: `c * 8 * words + at`.
+            let half = (piece % 16) / 2;
+            let at = 8 * pw
+                + if cfg!(target_endian = "little") {
+                    half
+                } else {
+                    7 - half
+                };
+            let (table, fits) = (&NIBBLE_KEY[piece % 2], bytes(&self.fits));
             for &c in &self.touched[..self.n_touched] {
-                // c is an empty cell (< n), so c * words + pw < n * words.
+                // c is an empty cell (< n), so the byte is within fits.
                 let c = c as usize;
-                let nib = (get(fits_pw, c * words) >> shift) & 0xF;
-                let k = get(old, c) - NIBBLE_BITS[nib as usize];
+                let k = get(old, c) - table[get(fits, c * 8 * words + at) as usize];
                 new[c] = k;
-                best = best.min((k as u32) << 16 | c as u32);
+                best = best.min(k);
             }
         }
         // Invariant 6: narrow each empty neighbour, saving its old words.
@@ -607,9 +635,9 @@ impl State {
                     *f &= m;
                 }
                 if COUNTS {
-                    let k = count_and(fits, &self.free);
-                    new[nb as usize] = k as u16;
-                    best = best.min(k << 16 | nb);
+                    let k = count_and(fits, &self.free) << 16 | nb;
+                    new[nb as usize] = k;
+                    best = best.min(k);
                     let nb = nb as usize;
                     self.touch[nb] += 1;
                     if self.touch[nb] == 1 {
@@ -632,7 +660,7 @@ impl State {
                     bits &= bits - 1;
                     let v = get(old, n + k) - get(sub, k);
                     new[n + k] = v;
-                    best = best.min((v as u32) << 16 | get(&g.low, k));
+                    best = best.min(v | get(&g.low, k));
                 }
             }
             self.best[layer + 1] = best;
@@ -791,8 +819,8 @@ impl State {
                 return Err(format!("live bit of group {k} is wrong"));
             }
             if low.is_some()
-                && self.cnt[self.layer() * self.row + self.cells() + k] as u32
-                    != count_and(mask, &self.free)
+                && self.cnt[self.layer() * self.row + self.cells() + k]
+                    != count_and(mask, &self.free) << 16
             {
                 return Err(format!("count of group {k} is stale"));
             }
