@@ -132,6 +132,14 @@ fn get<T: Copy>(v: &[T], i: usize) -> T {
     unsafe { *v.get_unchecked(i) }
 }
 
+/// Unchecked element for writing, under the contract of [`get`].
+#[inline(always)]
+fn slot<T>(v: &mut [T], i: usize) -> &mut T {
+    debug_assert!(i < v.len());
+    // SAFETY: callers keep i < v.len() (checked in debug builds).
+    unsafe { v.get_unchecked_mut(i) }
+}
+
 /// The untouched empty cells (invariant 7), grouped by their `fits`, which is still
 /// the static mask fixed at construction.
 #[derive(Debug, Clone, Default)]
@@ -195,8 +203,8 @@ impl Groups {
     /// Takes empty cell c out of its group (it is filled or touched).
     #[inline(always)]
     fn remove(&mut self, c: usize) {
-        let g = get(&self.of, c) as usize;
-        self.cells[g * self.cw + c / 64] &= !(1 << (c % 64));
+        let (g, w) = (get(&self.of, c) as usize, c / 64);
+        *slot(&mut self.cells, g * self.cw + w) &= !(1 << (c % 64));
         if get(&self.low, g) == c as u32 {
             self.next_low(g, c);
         }
@@ -222,10 +230,11 @@ impl Groups {
     /// Puts empty cell c back into its group (it is emptied or untouched).
     #[inline(always)]
     fn insert(&mut self, c: usize) {
-        let g = get(&self.of, c) as usize;
-        self.cells[g * self.cw + c / 64] |= 1 << (c % 64);
-        self.low[g] = self.low[g].min(c as u32);
-        self.live[g / 64] |= 1 << (g % 64);
+        let (g, w) = (get(&self.of, c) as usize, c / 64);
+        *slot(&mut self.cells, g * self.cw + w) |= 1 << (c % 64);
+        let low = slot(&mut self.low, g);
+        *low = (*low).min(c as u32);
+        *slot(&mut self.live, g / 64) |= 1 << (g % 64);
     }
 }
 
@@ -593,13 +602,13 @@ impl State {
         let (old, new) = self.cnt[layer * row..][..2 * row].split_at_mut(row);
         let mut best = u32::MAX;
         if COUNTS {
-            if self.touch[cell] > 0 {
+            if get(&self.touch, cell) > 0 {
                 // Swap-remove; touched_pos[cell] keeps its slot for `unplace`.
-                let pos = self.touched_pos[cell] as usize;
+                let pos = get(&self.touched_pos, cell) as usize;
                 self.n_touched -= 1;
-                let last = self.touched[self.n_touched];
-                self.touched[pos] = last;
-                self.touched_pos[last as usize] = pos as u32;
+                let last = get(&self.touched, self.n_touched);
+                *slot(&mut self.touched, pos) = last;
+                *slot(&mut self.touched_pos, last as usize) = pos as u32;
             } else {
                 self.groups.remove(cell);
             }
@@ -616,7 +625,7 @@ impl State {
                 // c is an empty cell (< n), so the byte is within fits.
                 let c = c as usize;
                 let k = get(old, c) - table[get(fits, c * 8 * words + at) as usize];
-                new[c] = k;
+                *slot(new, c) = k;
                 best = best.min(k);
             }
         }
@@ -639,10 +648,11 @@ impl State {
                     new[nb as usize] = k;
                     best = best.min(k);
                     let nb = nb as usize;
-                    self.touch[nb] += 1;
-                    if self.touch[nb] == 1 {
-                        self.touched[self.n_touched] = nb as u32;
-                        self.touched_pos[nb] = self.n_touched as u32;
+                    let t = get(&self.touch, nb) + 1;
+                    *slot(&mut self.touch, nb) = t;
+                    if t == 1 {
+                        *slot(&mut self.touched, self.n_touched) = nb as u32;
+                        *slot(&mut self.touched_pos, nb) = self.n_touched as u32;
                         self.n_touched += 1;
                         self.groups.remove(nb);
                     }
@@ -659,7 +669,7 @@ impl State {
                     let k = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     let v = get(old, n + k) - get(sub, k);
-                    new[n + k] = v;
+                    *slot(new, n + k) = v;
                     best = best.min(v | get(&g.low, k));
                 }
             }
@@ -700,8 +710,9 @@ impl State {
                 if COUNTS {
                     // Newly touched by this place: last in the touched list.
                     let nb = nb as usize;
-                    self.touch[nb] -= 1;
-                    if self.touch[nb] == 0 {
+                    let t = get(&self.touch, nb) - 1;
+                    *slot(&mut self.touch, nb) = t;
+                    if t == 0 {
                         self.n_touched -= 1;
                         self.groups.insert(nb);
                     }
@@ -709,15 +720,15 @@ impl State {
             }
         }
         if COUNTS {
-            if self.touch[cell] > 0 {
+            if get(&self.touch, cell) > 0 {
                 // Undo the swap-remove: the list comes back in the same order.
-                let pos = self.touched_pos[cell] as usize;
+                let pos = get(&self.touched_pos, cell) as usize;
                 if pos < self.n_touched {
-                    let moved = self.touched[pos];
-                    self.touched[self.n_touched] = moved;
-                    self.touched_pos[moved as usize] = self.n_touched as u32;
+                    let moved = get(&self.touched, pos);
+                    *slot(&mut self.touched, self.n_touched) = moved;
+                    *slot(&mut self.touched_pos, moved as usize) = self.n_touched as u32;
                 }
-                self.touched[pos] = cell as u32;
+                *slot(&mut self.touched, pos) = cell as u32;
                 self.n_touched += 1;
             } else {
                 self.groups.insert(cell);
