@@ -32,22 +32,22 @@
 //!    was filled after the hints (`touch[c]` of them; `touched[..n_touched]` lists
 //!    these cells). An untouched cell's `fits` is still its *static mask*, fixed at
 //!    construction (rim and hints), so its count is shared with every cell of the
-//!    same mask: the empty cells are grouped by static mask (`groups`), and per layer
-//!    the state keeps `groups.cnt[layer * len + g]` = `popcount(mask_g & free)` and,
-//!    for every touched cell c, `cnt[layer * cells + c]` = `popcount(fits[c] & free)`
-//!    (its legal placements; other entries are stale and never read).
-//!    `groups.cells`/`low` hold each group's untouched empty cells and the lowest;
-//!    only *live* groups (with such cells) have their count kept: a group dies deeper
-//!    in the tree, never revives there, and is live again when `unplace` is back at a
-//!    layer where its count was kept.
+//!    same mask: the empty cells are grouped by static mask (`groups`). Row `layer`
+//!    of `cnt` (`row = cells + groups` entries) holds `count << 16 | c` for every
+//!    touched cell c, count = `popcount(fits[c] & free)` (its legal placements), and
+//!    `count << 16` at `cells + g` for every *live* group g, count =
+//!    `popcount(mask_g & free)`; other entries are stale and never read. A group is
+//!    live while it has untouched empty cells (`groups.cells`, the lowest in
+//!    `groups.low`): it dies deeper in the tree, never revives there, and is live
+//!    again only back at a layer where its count was kept.
 //!    `best[layer]` is the smallest `count << 16 | cell` over the empty cells
 //!    (`u32::MAX` when none), the `mrv` site: the min over the touched cells and each
-//!    group's lowest untouched cell. `place` writes layer + 1 from layer: each touched
-//!    cell and group loses the placed piece's orientations (one nibble each), the
-//!    narrowed neighbours are recounted in full (a count only drops, so a recount can
-//!    only lower the minimum) and become touched. `unplace` restores `touch`, the
-//!    touched list (order included) and the groups' cells, and leaves layer + 1
-//!    behind unread, so layer `layer` is exactly as before.
+//!    live group's lowest cell. `place` writes layer + 1 from layer: each touched
+//!    cell and live group loses the placed piece's orientations (one nibble each),
+//!    the narrowed neighbours are recounted in full (a count only drops, so a
+//!    recount can only lower the minimum) and become touched. `unplace` restores
+//!    `touch`, the touched list (order included) and the groups, and leaves
+//!    layer + 1 behind unread, so layer `layer` is exactly as before.
 //!    A *probe* (`probe`, for lookahead) is a `place` that skips this: while any
 //!    probe is outstanding, `count`/`fewest` are stale (use `count_fresh`), and no
 //!    `place` may happen until every probe is taken back (`unplace`, LIFO).
