@@ -630,9 +630,9 @@ impl State {
             }
         }
         // Invariant 6: narrow each empty neighbour, saving its old words.
-        for side in 0..4 {
-            let nb = self.neighbours[cell][side];
-            if nb != NONE && self.board[nb as usize] == EMPTY {
+        let nbs = get(&self.neighbours, cell);
+        for (side, &nb) in nbs.iter().enumerate() {
+            if nb != NONE && get(&self.board, nb as usize) == EMPTY {
                 let facing = (side + 2) & 3;
                 let colour = self.edges[o as usize][side] as usize;
                 let mask = &self.side_mask[(facing * stride + colour) * words..][..words];
@@ -645,7 +645,7 @@ impl State {
                 }
                 if COUNTS {
                     let k = count_and(fits, &self.free) << 16 | nb;
-                    new[nb as usize] = k;
+                    *slot(new, nb as usize) = k;
                     best = best.min(k);
                     let nb = nb as usize;
                     let t = get(&self.touch, nb) + 1;
@@ -662,13 +662,13 @@ impl State {
         if COUNTS {
             // Only live groups: a dead one stays dead deeper, its counts unread.
             let g = &self.groups;
-            let sub = &g.sub[piece * g.len..][..g.len];
+            let sub = piece * g.len;
             for (w, &bits) in g.live.iter().enumerate() {
                 let mut bits = bits;
                 while bits != 0 {
                     let k = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    let v = get(old, n + k) - get(sub, k);
+                    let v = get(old, n + k) - get(&g.sub, sub + k);
                     *slot(new, n + k) = v;
                     best = best.min(v | get(&g.low, k));
                 }
@@ -701,9 +701,9 @@ impl State {
         self.n_open += 1;
         // Restore the neighbours' fits in the reverse order of `place` (invariant 6).
         let words = self.words;
-        for side in (0..4).rev() {
-            let nb = self.neighbours[cell][side];
-            if nb != NONE && self.board[nb as usize] == EMPTY {
+        let nbs = get(&self.neighbours, cell);
+        for &nb in nbs.iter().rev() {
+            if nb != NONE && get(&self.board, nb as usize) == EMPTY {
                 self.undo_top -= words;
                 self.fits[nb as usize * words..][..words]
                     .copy_from_slice(&self.undo[self.undo_top..][..words]);
