@@ -28,15 +28,26 @@
 //!    requirement was "any non-rim colour", and the colour mask is a subset of it),
 //!    after saving the old words on the `undo` stack; `unplace` pops them back.
 //! 7. Counts by layer. The layer of a state is its number of pieces on the board,
-//!    hints included (`cells - n_open`). `cnt[layer * cells + c]` is, for every empty
-//!    cell c, `popcount(fits[c] & free)` (its legal placements), and `best[layer]` is
-//!    the smallest `count << 16 | cell` over the empty cells (`u32::MAX` when none):
-//!    the `mrv` site. Entries of filled cells are stale and never read. `place`
-//!    writes layer + 1 from layer (one word per empty cell: the placed piece's
-//!    nibble leaves `free`; the narrowed neighbours are recounted in full) and
-//!    computes its `best` in the same pass (a neighbour's count only drops, so its
-//!    recount can only lower the minimum); `unplace` leaves layer + 1 behind
-//!    unread, so layer `layer` is exactly as before.
+//!    hints included (`cells - n_open`). An empty cell is *touched* when a neighbour
+//!    was filled after the hints (`touch[c]` of them; `touched[..n_touched]` lists
+//!    these cells). An untouched cell's `fits` is still its *static mask*, fixed at
+//!    construction (rim and hints), so its count is shared with every cell of the
+//!    same mask: the empty cells are grouped by static mask (`groups`). Row `layer`
+//!    of `cnt` (`row = cells + groups` entries) holds `count << 16 | c` for every
+//!    touched cell c, count = `popcount(fits[c] & free)` (its legal placements), and
+//!    `count << 16` at `cells + g` for every *live* group g, count =
+//!    `popcount(mask_g & free)`; other entries are stale and never read. A group is
+//!    live while it has untouched empty cells (`groups.cells`, the lowest in
+//!    `groups.low`): it dies deeper in the tree, never revives there, and is live
+//!    again only back at a layer where its count was kept.
+//!    `best[layer]` is the smallest `count << 16 | cell` over the empty cells
+//!    (`u32::MAX` when none), the `mrv` site: the min over the touched cells and each
+//!    live group's lowest cell. `place` writes layer + 1 from layer: each touched
+//!    cell and live group loses the placed piece's orientations (one nibble each),
+//!    the narrowed neighbours are recounted in full (a count only drops, so a
+//!    recount can only lower the minimum) and become touched. `unplace` restores
+//!    `touch`, the touched list (order included) and the groups, and leaves
+//!    layer + 1 behind unread, so layer `layer` is exactly as before.
 //!    A *probe* (`probe`, for lookahead) is a `place` that skips this: while any
 //!    probe is outstanding, `count`/`fewest` are stale (use `count_fresh`), and no
 //!    `place` may happen until every probe is taken back (`unplace`, LIFO).
@@ -61,6 +72,26 @@ const NONE: u32 = u32::MAX;
 /// Bits set in each nibble value: one piece's orientations within a word.
 const NIBBLE_BITS: [u16; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
+/// `NIBBLE_KEY[h][b]`: bits set in nibble h (0 low, 1 high) of byte b, moved to the
+/// count field of a key `count << 16 | cell`: one load per cell in `put`.
+const NIBBLE_KEY: [[u32; 256]; 2] = {
+    let mut t = [[0; 256]; 2];
+    let mut b = 0;
+    while b < 256 {
+        t[0][b] = ((b & 0xF) as u32).count_ones() << 16;
+        t[1][b] = ((b >> 4) as u32).count_ones() << 16;
+        b += 1;
+    }
+    t
+};
+
+/// The bytes of `v` in memory order.
+#[inline(always)]
+fn bytes(v: &[u64]) -> &[u8] {
+    // SAFETY: any u64 memory is valid as u8s, and u8 needs no alignment.
+    unsafe { std::slice::from_raw_parts(v.as_ptr().cast(), v.len() * 8) }
+}
+
 /// Per-byte bit counts of `x` (each byte 0..=8). The build targets baseline x86-64
 /// (no POPCNT instruction), so summing these over up to 31 words before one
 /// horizontal add ([`byte_sum`]) is much cheaper than `count_ones` per word.
@@ -82,13 +113,16 @@ fn byte_sum(acc: u64) -> u32 {
 /// Number of set bits of `a & b` (equal-length bitsets).
 #[inline(always)]
 fn count_and(a: &[u64], b: &[u64]) -> u32 {
-    let mut total = 0;
-    for (ca, cb) in a.chunks(31).zip(b.chunks(31)) {
+    let (mut total, mut start) = (0, 0);
+    // Runs of 31 words, without `chunks`' division (boards need one or two runs).
+    while start < a.len() {
+        let end = a.len().min(start + 31);
         let mut acc = 0u64;
-        for (x, y) in ca.iter().zip(cb) {
+        for (x, y) in a[start..end].iter().zip(&b[start..end]) {
             acc += byte_counts(x & y);
         }
         total += byte_sum(acc);
+        start = end;
     }
     total
 }
@@ -99,6 +133,112 @@ fn get<T: Copy>(v: &[T], i: usize) -> T {
     debug_assert!(i < v.len());
     // SAFETY: callers keep i < v.len() (checked in debug builds).
     unsafe { *v.get_unchecked(i) }
+}
+
+/// Unchecked element for writing, under the contract of [`get`].
+#[inline(always)]
+fn slot<T>(v: &mut [T], i: usize) -> &mut T {
+    debug_assert!(i < v.len());
+    // SAFETY: callers keep i < v.len() (checked in debug builds).
+    unsafe { v.get_unchecked_mut(i) }
+}
+
+/// The untouched empty cells (invariant 7), grouped by their `fits`, which is still
+/// the static mask fixed at construction.
+#[derive(Debug, Clone, Default)]
+struct Groups {
+    /// Number of groups.
+    len: usize,
+    /// `of[c]`: the group of cell c (0 for a hint's cell, never read).
+    of: Vec<u16>,
+    /// `mask[g * words..][..words]`: group g's static mask (for checking).
+    mask: Vec<u64>,
+    /// `u64` words per cell bitset.
+    cw: usize,
+    /// `cells[g * cw..][..cw]`: the untouched empty cells of group g.
+    cells: Vec<u64>,
+    /// `low[g]`: the lowest of them, `u32::MAX` when none.
+    low: Vec<u32>,
+    /// Bitset of the groups with untouched cells (`low[g]` not `u32::MAX`).
+    live: Vec<u64>,
+    /// `sub[piece * len + g]`: orientations of `piece` in group g's mask, `<< 16`.
+    sub: Vec<u32>,
+}
+
+impl Groups {
+    /// Groups the empty cells of `st` by `fits`, all untouched, at the current layer.
+    fn new(st: &State) -> Groups {
+        let (n, words) = (st.cells(), st.words);
+        let mut g = Groups {
+            of: vec![0; n],
+            cw: n.div_ceil(64),
+            ..Groups::default()
+        };
+        for &c in st.open_cells() {
+            let c = c as usize;
+            let f = &st.fits[c * words..][..words];
+            let k = (0..g.len)
+                .position(|k| &g.mask[k * words..][..words] == f)
+                .unwrap_or_else(|| {
+                    g.mask.extend_from_slice(f);
+                    g.len += 1;
+                    g.len - 1
+                });
+            g.of[c] = k as u16;
+        }
+        g.cells = vec![0; g.len * g.cw];
+        g.low = vec![u32::MAX; g.len];
+        g.live = vec![0; g.len.div_ceil(64)];
+        for &c in st.open_cells() {
+            g.insert(c as usize);
+        }
+        let pieces = st.edges.len() / 4;
+        g.sub = (0..pieces * g.len)
+            .map(|i| {
+                let (p, k) = (i / g.len, i % g.len);
+                let nib = g.mask[k * words + p / 16] >> (4 * (p % 16)) & 0xF;
+                (NIBBLE_BITS[nib as usize] as u32) << 16
+            })
+            .collect();
+        g
+    }
+
+    /// Takes empty cell c out of its group (it is filled or touched).
+    #[inline(always)]
+    fn remove(&mut self, c: usize) {
+        let (g, w) = (get(&self.of, c) as usize, c / 64);
+        *slot(&mut self.cells, g * self.cw + w) &= !(1 << (c % 64));
+        if get(&self.low, g) == c as u32 {
+            self.next_low(g, c);
+        }
+    }
+
+    /// Group g's lowest cell c left: the next one is above it.
+    #[cold]
+    #[inline(never)]
+    fn next_low(&mut self, g: usize, c: usize) {
+        let set = &self.cells[g * self.cw..][..self.cw];
+        self.low[g] = set[c / 64..]
+            .iter()
+            .position(|&w| w != 0)
+            .map_or(u32::MAX, |k| {
+                let k = c / 64 + k;
+                (k * 64) as u32 + set[k].trailing_zeros()
+            });
+        if self.low[g] == u32::MAX {
+            self.live[g / 64] &= !(1 << (g % 64));
+        }
+    }
+
+    /// Puts empty cell c back into its group (it is emptied or untouched).
+    #[inline(always)]
+    fn insert(&mut self, c: usize) {
+        let (g, w) = (get(&self.of, c) as usize, c / 64);
+        *slot(&mut self.cells, g * self.cw + w) |= 1 << (c % 64);
+        let low = slot(&mut self.low, g);
+        *low = (*low).min(c as u32);
+        *slot(&mut self.live, g / 64) |= 1 << (g % 64);
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -121,17 +261,30 @@ pub struct State {
     open: Vec<u32>,
     open_pos: Vec<u32>,
     n_open: usize,
-    /// Saved `fits` words of the neighbours each `place` narrowed (invariant 6).
-    /// Reserved up front for a full board, so pushing never allocates.
+    /// Saved `fits` words of the neighbours each `place` narrowed (invariant 6): a
+    /// stack `undo[..undo_top]`, sized for a full board (at most 4 per place).
     undo: Vec<u64>,
+    undo_top: usize,
     /// Cells filled by hints, placed at construction; depth counts beyond them.
     hint_count: usize,
     /// Node ids by number of empty cells (one spare past the root, always 0), and the
     /// last serial drawn (invariant 5).
     ids: Vec<u64>,
     serial: u64,
-    /// `cnt[layer * cells + c]`: see invariant 7.
-    cnt: Vec<u16>,
+    /// `touch[c]`: filled neighbours of empty c placed after the hints (invariant 7).
+    touch: Vec<u8>,
+    /// `touched[..n_touched]`: the empty cells with `touch > 0`; `touched_pos[c]` is
+    /// c's index there (kept after c is filled, so `unplace` puts it back).
+    touched: Vec<u32>,
+    touched_pos: Vec<u32>,
+    n_touched: usize,
+    /// Counts by layer (invariant 7), rows of `row = cells + groups`: `cnt[layer * row
+    /// + c]` = `count << 16 | c` for touched cell c, `cnt[layer * row + cells + g]` =
+    /// `count << 16` for group g.
+    cnt: Vec<u32>,
+    row: usize,
+    /// The untouched cells, by static mask (invariant 7).
+    groups: Groups,
     /// `best[layer]`: the smallest `count << 16 | cell` over the empty cells.
     best: Vec<u32>,
     /// Probes outstanding (debug builds only check it).
@@ -188,11 +341,18 @@ impl State {
             open: (0..n as u32).collect(),
             open_pos: (0..n as u32).collect(),
             n_open: n,
-            undo: Vec::with_capacity(4 * n * words),
+            undo: vec![0; 4 * n * words],
+            undo_top: 0,
             hint_count: 0,
             ids: vec![0; n + 2],
             serial: 0,
-            cnt: vec![0; (n + 1) * n],
+            touch: vec![0; n],
+            touched: vec![0; n],
+            touched_pos: vec![0; n],
+            n_touched: 0,
+            cnt: Vec::new(),
+            row: 0,
+            groups: Groups::default(),
             best: vec![u32::MAX; n + 1],
             #[cfg(debug_assertions)]
             probes: 0,
@@ -204,18 +364,24 @@ impl State {
         for c in 0..n {
             st.refresh(c);
         }
-        for c in 0..n {
-            let k = st.count_fresh(c);
-            st.cnt[c] = k as u16;
-            st.best[0] = st.best[0].min(k << 16 | c as u32);
-        }
+        // The hints fix the static masks: they are placed before the counts exist.
         for h in &puzzle.hints {
-            st.place(
+            st.put::<false>(
                 h.row * puzzle.width + h.col,
                 4 * h.piece as u32 + h.rotation as u32,
             );
         }
         st.hint_count = puzzle.hints.len();
+        st.groups = Groups::new(&st);
+        let g = &st.groups;
+        st.row = n + g.len;
+        st.cnt = vec![0; (n + 1) * st.row];
+        let layer = st.layer();
+        for k in 0..g.len {
+            let c = count_and(&g.mask[k * words..][..words], &st.free);
+            st.cnt[layer * st.row + n + k] = c << 16;
+            st.best[layer] = st.best[layer].min(c << 16 | g.low[k]);
+        }
         st
     }
 
@@ -291,7 +457,12 @@ impl State {
     /// Number of legal placements at empty `cell` (kept incrementally, invariant 7).
     #[inline]
     pub fn count(&self, cell: usize) -> u32 {
-        self.cnt[self.layer() * self.board.len() + cell] as u32
+        let i = if self.touch[cell] > 0 {
+            cell
+        } else {
+            self.board.len() + self.groups.of[cell] as usize
+        };
+        self.cnt[self.layer() * self.row + i] >> 16
     }
 
     /// The empty cell with the fewest legal placements, ties to the lowest index, as
@@ -404,7 +575,7 @@ impl State {
         {
             self.probes -= 1;
         }
-        self.unplace(cell);
+        self.take::<false>(cell);
     }
 
     #[inline(always)]
@@ -430,47 +601,96 @@ impl State {
         let stride = self.any + 1;
         // Invariant 7 (skipped by a probe): the next layer's counts, the piece's nibble
         // gone from `free`; the narrowed neighbours are recounted below.
-        let (old, new) = self.cnt[layer * n..][..2 * n].split_at_mut(n);
+        let row = self.row;
+        let (old, new) = self.cnt[layer * row..][..2 * row].split_at_mut(row);
         let mut best = u32::MAX;
         if COUNTS {
-            let shift = 4 * (piece % 16);
-            let fits_pw = &self.fits[pw..];
-            for &c in &self.open[..self.n_open] {
-                // c is an empty cell (< n), so c * words + pw < n * words.
+            if get(&self.touch, cell) > 0 {
+                // Swap-remove; touched_pos[cell] keeps its slot for `unplace`.
+                let pos = get(&self.touched_pos, cell) as usize;
+                self.n_touched -= 1;
+                let last = get(&self.touched, self.n_touched);
+                *slot(&mut self.touched, pos) = last;
+                *slot(&mut self.touched_pos, last as usize) = pos as u32;
+            } else {
+                self.groups.remove(cell);
+            }
+            // The byte of `fits[c]` that holds the piece's nibble: `c * 8 * words + at`.
+            let half = (piece % 16) / 2;
+            let at = 8 * pw
+                + if cfg!(target_endian = "little") {
+                    half
+                } else {
+                    7 - half
+                };
+            let (table, fits) = (&NIBBLE_KEY[piece % 2], bytes(&self.fits));
+            for &c in &self.touched[..self.n_touched] {
+                // c is an empty cell (< n), so the byte is within fits.
                 let c = c as usize;
-                let nib = (get(fits_pw, c * words) >> shift) & 0xF;
-                let k = get(old, c) - NIBBLE_BITS[nib as usize];
-                new[c] = k;
-                best = best.min((k as u32) << 16 | c as u32);
+                let k = get(old, c) - table[get(fits, c * 8 * words + at) as usize];
+                *slot(new, c) = k;
+                best = best.min(k);
             }
         }
         // Invariant 6: narrow each empty neighbour, saving its old words.
-        for side in 0..4 {
-            let nb = self.neighbours[cell][side];
-            if nb != NONE && self.board[nb as usize] == EMPTY {
+        let nbs = get(&self.neighbours, cell);
+        for (side, &nb) in nbs.iter().enumerate() {
+            if nb != NONE && get(&self.board, nb as usize) == EMPTY {
                 let facing = (side + 2) & 3;
                 let colour = self.edges[o as usize][side] as usize;
                 let mask = &self.side_mask[(facing * stride + colour) * words..][..words];
                 let fits = &mut self.fits[nb as usize * words..][..words];
-                self.undo.extend_from_slice(fits);
-                for (f, m) in fits.iter_mut().zip(mask) {
+                let saved = &mut self.undo[self.undo_top..][..words];
+                self.undo_top += words;
+                for ((f, m), s) in fits.iter_mut().zip(mask).zip(saved) {
+                    *s = *f;
                     *f &= m;
                 }
                 if COUNTS {
-                    let k = count_and(fits, &self.free);
-                    new[nb as usize] = k as u16;
-                    best = best.min(k << 16 | nb);
+                    let k = count_and(fits, &self.free) << 16 | nb;
+                    *slot(new, nb as usize) = k;
+                    best = best.min(k);
+                    let nb = nb as usize;
+                    let t = get(&self.touch, nb) + 1;
+                    *slot(&mut self.touch, nb) = t;
+                    if t == 1 {
+                        *slot(&mut self.touched, self.n_touched) = nb as u32;
+                        *slot(&mut self.touched_pos, nb) = self.n_touched as u32;
+                        self.n_touched += 1;
+                        self.groups.remove(nb);
+                    }
                 }
             }
         }
         if COUNTS {
+            // Only live groups: a dead one stays dead deeper, its counts unread.
+            let g = &self.groups;
+            let sub = piece * g.len;
+            for (w, &bits) in g.live.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    let k = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let v = get(old, n + k) - get(&g.sub, sub + k);
+                    *slot(new, n + k) = v;
+                    best = best.min(v | get(&g.low, k));
+                }
+            }
             self.best[layer + 1] = best;
         }
     }
 
     /// Takes the piece off `cell`, which must be the cell of the last `place`.
-    #[inline]
+    #[inline(never)]
     pub fn unplace(&mut self, cell: usize) {
+        #[cfg(debug_assertions)]
+        assert!(self.probes == 0, "unplace under an outstanding probe");
+        self.take::<true>(cell);
+    }
+
+    /// Undoes `put::<COUNTS>` of `cell`, the last one.
+    #[inline(always)]
+    fn take<const COUNTS: bool>(&mut self, cell: usize) {
         let o = self.board[cell];
         debug_assert!(o != EMPTY);
         debug_assert!(
@@ -484,12 +704,37 @@ impl State {
         self.n_open += 1;
         // Restore the neighbours' fits in the reverse order of `place` (invariant 6).
         let words = self.words;
-        for side in (0..4).rev() {
-            let nb = self.neighbours[cell][side];
-            if nb != NONE && self.board[nb as usize] == EMPTY {
-                let top = self.undo.len() - words;
-                self.fits[nb as usize * words..][..words].copy_from_slice(&self.undo[top..]);
-                self.undo.truncate(top);
+        let nbs = get(&self.neighbours, cell);
+        for &nb in nbs.iter().rev() {
+            if nb != NONE && get(&self.board, nb as usize) == EMPTY {
+                self.undo_top -= words;
+                self.fits[nb as usize * words..][..words]
+                    .copy_from_slice(&self.undo[self.undo_top..][..words]);
+                if COUNTS {
+                    // Newly touched by this place: last in the touched list.
+                    let nb = nb as usize;
+                    let t = get(&self.touch, nb) - 1;
+                    *slot(&mut self.touch, nb) = t;
+                    if t == 0 {
+                        self.n_touched -= 1;
+                        self.groups.insert(nb);
+                    }
+                }
+            }
+        }
+        if COUNTS {
+            if get(&self.touch, cell) > 0 {
+                // Undo the swap-remove: the list comes back in the same order.
+                let pos = get(&self.touched_pos, cell) as usize;
+                if pos < self.n_touched {
+                    let moved = get(&self.touched, pos);
+                    *slot(&mut self.touched, self.n_touched) = moved;
+                    *slot(&mut self.touched_pos, moved as usize) = self.n_touched as u32;
+                }
+                *slot(&mut self.touched, pos) = cell as u32;
+                self.n_touched += 1;
+            } else {
+                self.groups.insert(cell);
             }
         }
     }
@@ -502,7 +747,7 @@ impl State {
             .collect()
     }
 
-    /// Checks invariants 1-4 and 6 from scratch (tests and debug builds).
+    /// Checks invariants 1-4, 6 and 7 from scratch (tests and debug builds).
     pub fn check_invariants(&self) -> Result<(), String> {
         let n_pieces = self.edges.len() / 4;
         let mut used = vec![false; n_pieces];
@@ -540,6 +785,59 @@ impl State {
         }
         if (0..self.cells()).any(|c| (self.board[c] == EMPTY) != listed[c]) {
             return Err("open list does not match the board".into());
+        }
+        // Invariant 7: touch, the touched list, the groups, then every count.
+        let hints = &self.open[self.cells() - self.hint_count..];
+        let g = &self.groups;
+        let mut untouched = vec![0u64; g.len * g.cw];
+        let mut n_touched = 0;
+        for &c in self.open_cells() {
+            let c = c as usize;
+            let filled = self.neighbours[c]
+                .iter()
+                .filter(|&&x| x != NONE && !self.is_empty(x as usize) && !hints.contains(&x))
+                .count();
+            if self.touch[c] as usize != filled {
+                return Err(format!("touch of cell {c} is wrong"));
+            }
+            if filled > 0 {
+                let pos = self.touched_pos[c] as usize;
+                if pos >= self.n_touched || self.touched[pos] as usize != c {
+                    return Err(format!("touched cell {c} is not listed"));
+                }
+                n_touched += 1;
+            } else {
+                let k = g.of[c] as usize;
+                if self.fits[c * self.words..][..self.words]
+                    != g.mask[k * self.words..][..self.words]
+                {
+                    return Err(format!("untouched cell {c} is not its group's mask"));
+                }
+                untouched[k * g.cw + c / 64] |= 1 << (c % 64);
+            }
+        }
+        if n_touched != self.n_touched {
+            return Err("touched list has extra cells".into());
+        }
+        if untouched != g.cells {
+            return Err("group cells are stale".into());
+        }
+        for k in 0..g.len {
+            let set = &g.cells[k * g.cw..][..g.cw];
+            let low = (0..64 * g.cw).find(|&c| set[c / 64] >> (c % 64) & 1 == 1);
+            if g.low[k] != low.map_or(u32::MAX, |c| c as u32) {
+                return Err(format!("lowest cell of group {k} is stale"));
+            }
+            let mask = &g.mask[k * self.words..][..self.words];
+            if (g.live[k / 64] >> (k % 64) & 1 == 1) != low.is_some() {
+                return Err(format!("live bit of group {k} is wrong"));
+            }
+            if low.is_some()
+                && self.cnt[self.layer() * self.row + self.cells() + k]
+                    != count_and(mask, &self.free) << 16
+            {
+                return Err(format!("count of group {k} is stale"));
+            }
         }
         let mut best = u32::MAX;
         for &c in self.open_cells() {
