@@ -743,7 +743,7 @@ impl State {
     pub fn board(&self) -> Board {
         self.board
             .iter()
-            .map(|&o| (o != EMPTY).then(|| ((o / 4) as usize, (o % 4) as u8)))
+            .map(|&o| (o != EMPTY).then_some(((o / 4) as usize, (o % 4) as u8)))
             .collect()
     }
 
