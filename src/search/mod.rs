@@ -155,8 +155,7 @@ pub fn solve_with(
             }
         }
     };
-    let save: Option<&parallel::Save<'_>> =
-        spread.checkpoint.as_ref().map(|_| &periodic as _);
+    let save: Option<&parallel::Save<'_>> = spread.checkpoint.as_ref().map(|_| &periodic as _);
     let out = parallel::run(
         puzzle,
         s,

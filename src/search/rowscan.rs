@@ -324,7 +324,10 @@ impl RowScan {
             + get(frames, f.left as usize).placed.right();
         let mut n = start;
         // Whole chunks: most lists are one chunk, so the loop's exit is predictable.
-        let (mut i, end) = (get(&self.heads, key) as usize, get(&self.heads, key + 1) as usize);
+        let (mut i, end) = (
+            get(&self.heads, key) as usize,
+            get(&self.heads, key + 1) as usize,
+        );
         while i < end {
             for j in i..i + CHUNK {
                 let e = get(&self.entries, j);
