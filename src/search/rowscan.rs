@@ -214,7 +214,7 @@ impl RowScan {
         if !self.fits_state(st) {
             return None;
         }
-        let mut w = Walker::new(self, st, self.order.len());
+        let mut w = Walker::new(self, st);
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
         // Poll or stop every CHECK_EVERY nodes, and exactly at the node budget.
@@ -404,7 +404,8 @@ struct Walker {
     frames: Vec<Frame>,
     stack: Vec<Entry>,
     used: Vec<u8>,
-    /// The start depth, the current depth, the goal depth (a node there pauses the walk).
+    /// The start depth, the current depth, the goal depth: the last one (a node there
+    /// is a solution and pauses the walk).
     d0: usize,
     d: usize,
     goal: usize,
@@ -419,8 +420,8 @@ struct Walker {
 
 impl Walker {
     /// A walk of the subtree below `st`'s node (counted: its first node), pausing at
-    /// nodes of depth `goal`. `st` must be filled in `rs`'s order.
-    fn new(rs: &RowScan, st: &State, goal: usize) -> Walker {
+    /// solutions. `st` must be filled in `rs`'s order.
+    fn new(rs: &RowScan, st: &State) -> Walker {
         let top = rs.order.len();
         let d0 = st.depth();
         // One slot past the pieces: the padding's piece, never free.
@@ -447,7 +448,7 @@ impl Walker {
             used,
             d0,
             d: d0,
-            goal: goal.min(top),
+            goal: top,
             total: 1,
             resume: Resume::Counted,
             base: st.board(),
