@@ -129,9 +129,30 @@ pub fn search_sharing<S: Select, W: Share>(
     if let Some(stats) = sel.drive(st, puzzle, limits, stop, share) {
         return stats;
     }
+    // One copy of the loop per common bitset length (boards up to 8x8 need 1-4 words,
+    // 16x16 16): with the length a constant the state's word loops unroll.
+    match st.words {
+        1 => run::<S, W, 1>(st, sel, puzzle, limits, stop, share),
+        2 => run::<S, W, 2>(st, sel, puzzle, limits, stop, share),
+        3 => run::<S, W, 3>(st, sel, puzzle, limits, stop, share),
+        4 => run::<S, W, 4>(st, sel, puzzle, limits, stop, share),
+        16 => run::<S, W, 16>(st, sel, puzzle, limits, stop, share),
+        _ => run::<S, W, 0>(st, sel, puzzle, limits, stop, share),
+    }
+}
+
+/// The loop of [`search_sharing`], compiled for bitsets of N words (0: any length).
+fn run<S: Select, W: Share, const N: usize>(
+    st: &mut State,
+    sel: &mut S,
+    puzzle: &Puzzle,
+    limits: &Limits,
+    stop: &AtomicBool,
+    share: &mut W,
+) -> Stats {
     let d0 = st.depth();
     let top = st.max_depth();
-    let words = st.words;
+    let words = if N == 0 { st.words } else { N };
     let mut stats = start_stats(st);
     // site[d]: the cell branched on at depth d; cands[d]: its placements not yet tried.
     let mut site = vec![0usize; top + 1];
@@ -164,7 +185,7 @@ pub fn search_sharing<S: Select, W: Share>(
                 match sel.pick(st) {
                     Pick::Site(c) => {
                         site[d] = c;
-                        st.candidates_into(c, slot);
+                        st.candidates_into_w::<N>(c, slot);
                         if S::ORDERS_MOVES {
                             moves.order(sel, st, d, c, slot);
                         }
@@ -182,7 +203,7 @@ pub fn search_sharing<S: Select, W: Share>(
             pop_lowest(slot)
         };
         if let Some(o) = next {
-            st.place(site[d], o);
+            st.place_w::<N>(site[d], o);
             d += 1;
             nodes[d] += 1;
             total += 1;
@@ -212,13 +233,13 @@ pub fn search_sharing<S: Select, W: Share>(
             break;
         }
         d -= 1;
-        st.unplace(site[d]);
+        st.unplace_w::<N>(site[d]);
         fresh = false;
     }
     // Leave the state as we found it, also after an early stop.
     while d > d0 {
         d -= 1;
-        st.unplace(site[d]);
+        st.unplace_w::<N>(site[d]);
     }
     stats.nodes_per_depth = nodes;
     stats

@@ -366,7 +366,7 @@ impl State {
         }
         // The hints fix the static masks: they are placed before the counts exist.
         for h in &puzzle.hints {
-            st.put::<false>(
+            st.put::<false, 0>(
                 h.row * puzzle.width + h.col,
                 4 * h.piece as u32 + h.rotation as u32,
             );
@@ -515,7 +515,15 @@ impl State {
     /// Writes the legal placements at empty `cell` into `out` (`words` long).
     #[inline]
     pub fn candidates_into(&self, cell: usize, out: &mut [u64]) {
-        let f = &self.fits[cell * self.words..][..self.words];
+        self.candidates_into_w::<0>(cell, out)
+    }
+
+    /// [`State::candidates_into`] for a caller compiled for `words` = N (see
+    /// [`State::place_w`]).
+    #[inline(always)]
+    pub fn candidates_into_w<const N: usize>(&self, cell: usize, out: &mut [u64]) {
+        let words = self.wl::<N>();
+        let f = &self.fits[cell * words..][..words];
         for ((o, a), b) in out.iter_mut().zip(f).zip(&self.free) {
             *o = a & b;
         }
@@ -552,9 +560,28 @@ impl State {
     /// placement there (bit set in the candidates).
     #[inline]
     pub fn place(&mut self, cell: usize, o: u32) {
+        self.place_w::<0>(cell, o)
+    }
+
+    /// [`State::place`] for a caller compiled for bitsets of N words (N = `words`),
+    /// or 0 to read the length from the state. With N fixed the word loops unroll and
+    /// lose their bounds checks: the depth-first driver has a copy per common N.
+    #[inline(always)]
+    pub fn place_w<const N: usize>(&mut self, cell: usize, o: u32) {
         #[cfg(debug_assertions)]
         assert!(self.probes == 0, "place under an outstanding probe");
-        self.put::<true>(cell, o);
+        self.put::<true, N>(cell, o);
+    }
+
+    /// `words`, as a constant when the caller was compiled for it (N > 0).
+    #[inline(always)]
+    fn wl<const N: usize>(&self) -> usize {
+        debug_assert!(N == 0 || N == self.words, "compiled for {N} words");
+        if N == 0 {
+            self.words
+        } else {
+            N
+        }
     }
 
     /// A lookahead `place` that does not keep the counts (invariant 7): cheaper, and
@@ -565,7 +592,7 @@ impl State {
         {
             self.probes += 1;
         }
-        self.put::<false>(cell, o);
+        self.put::<false, 0>(cell, o);
     }
 
     /// Takes back the last `probe`.
@@ -575,11 +602,11 @@ impl State {
         {
             self.probes -= 1;
         }
-        self.take::<false>(cell);
+        self.take::<false, 0>(cell);
     }
 
     #[inline(always)]
-    fn put<const COUNTS: bool>(&mut self, cell: usize, o: u32) {
+    fn put<const COUNTS: bool, const N: usize>(&mut self, cell: usize, o: u32) {
         debug_assert!(self.board[cell] == EMPTY);
         debug_assert!(self.free[o as usize / 64] >> (o % 64) & 1 == 1);
         self.board[cell] = o;
@@ -597,7 +624,7 @@ impl State {
         self.n_open -= 1;
         self.serial += 1;
         self.ids[self.n_open] = self.serial;
-        let words = self.words;
+        let words = self.wl::<N>();
         let stride = self.any + 1;
         // Invariant 7 (skipped by a probe): the next layer's counts, the piece's nibble
         // gone from `free`; the narrowed neighbours are recounted below.
@@ -683,14 +710,20 @@ impl State {
     /// Takes the piece off `cell`, which must be the cell of the last `place`.
     #[inline(never)]
     pub fn unplace(&mut self, cell: usize) {
+        self.unplace_w::<0>(cell)
+    }
+
+    /// [`State::unplace`] for a caller compiled for N words (see [`State::place_w`]).
+    #[inline(always)]
+    pub fn unplace_w<const N: usize>(&mut self, cell: usize) {
         #[cfg(debug_assertions)]
         assert!(self.probes == 0, "unplace under an outstanding probe");
-        self.take::<true>(cell);
+        self.take::<true, N>(cell);
     }
 
     /// Undoes `put::<COUNTS>` of `cell`, the last one.
     #[inline(always)]
-    fn take<const COUNTS: bool>(&mut self, cell: usize) {
+    fn take<const COUNTS: bool, const N: usize>(&mut self, cell: usize) {
         let o = self.board[cell];
         debug_assert!(o != EMPTY);
         debug_assert!(
@@ -703,7 +736,7 @@ impl State {
         // The cell sits just past the end of the open list (invariant 4).
         self.n_open += 1;
         // Restore the neighbours' fits in the reverse order of `place` (invariant 6).
-        let words = self.words;
+        let words = self.wl::<N>();
         let nbs = get(&self.neighbours, cell);
         for &nb in nbs.iter().rev() {
             if nb != NONE && get(&self.board, nb as usize) == EMPTY {
