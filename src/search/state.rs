@@ -92,9 +92,14 @@ fn bytes(v: &[u64]) -> &[u8] {
     unsafe { std::slice::from_raw_parts(v.as_ptr().cast(), v.len() * 8) }
 }
 
-/// Per-byte bit counts of `x` (each byte 0..=8). The build targets baseline x86-64
-/// (no POPCNT instruction), so summing these over up to 31 words before one
-/// horizontal add ([`byte_sum`]) is much cheaper than `count_ones` per word.
+/// Whether `count_ones` is one instruction. Baseline x86-64 has no POPCNT, so
+/// `.cargo/config.toml` turns it on (every x86-64 CPU since 2008 has it); a build
+/// without it (RUSTFLAGS set, say) counts bits per byte instead.
+const HW_POPCOUNT: bool = !cfg!(target_arch = "x86_64") || cfg!(target_feature = "popcnt");
+
+/// Per-byte bit counts of `x` (each byte 0..=8): without a hardware popcount,
+/// summing these over up to 31 words before one horizontal add ([`byte_sum`]) is
+/// much cheaper than a software `count_ones` per word.
 #[inline(always)]
 fn byte_counts(x: u64) -> u64 {
     let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
@@ -110,21 +115,27 @@ fn byte_sum(acc: u64) -> u32 {
     (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
 }
 
-/// Number of set bits of `a & b` (equal-length bitsets).
+/// Number of set bits of the words `word(0..n)`.
 #[inline(always)]
-fn count_and(a: &[u64], b: &[u64]) -> u32 {
+fn count_words(n: usize, word: impl Fn(usize) -> u64) -> u32 {
+    if HW_POPCOUNT {
+        return (0..n).map(|i| word(i).count_ones()).sum();
+    }
     let (mut total, mut start) = (0, 0);
-    // Runs of 31 words, without `chunks`' division (boards need one or two runs).
-    while start < a.len() {
-        let end = a.len().min(start + 31);
-        let mut acc = 0u64;
-        for (x, y) in a[start..end].iter().zip(&b[start..end]) {
-            acc += byte_counts(x & y);
-        }
-        total += byte_sum(acc);
+    // Runs of 31 words (boards need one or two).
+    while start < n {
+        let end = n.min(start + 31);
+        total += byte_sum((start..end).map(|i| byte_counts(word(i))).sum());
         start = end;
     }
     total
+}
+
+/// Number of set bits of `a & b` (equal-length bitsets).
+#[inline(always)]
+fn count_and(a: &[u64], b: &[u64]) -> u32 {
+    let b = &b[..a.len()];
+    count_words(a.len(), |i| a[i] & b[i])
 }
 
 /// Unchecked read; every caller indexes within the bounds its invariants keep.
@@ -141,6 +152,22 @@ fn slot<T>(v: &mut [T], i: usize) -> &mut T {
     debug_assert!(i < v.len());
     // SAFETY: callers keep i < v.len() (checked in debug builds).
     unsafe { v.get_unchecked_mut(i) }
+}
+
+/// Unchecked `&v[i..i + n]`, under the contract of [`get`].
+#[inline(always)]
+fn words_at(v: &[u64], i: usize, n: usize) -> &[u64] {
+    debug_assert!(i + n <= v.len());
+    // SAFETY: callers keep i + n <= v.len() (checked in debug builds).
+    unsafe { v.get_unchecked(i..i + n) }
+}
+
+/// Unchecked `&mut v[i..i + n]`, under the contract of [`get`].
+#[inline(always)]
+fn words_at_mut(v: &mut [u64], i: usize, n: usize) -> &mut [u64] {
+    debug_assert!(i + n <= v.len());
+    // SAFETY: callers keep i + n <= v.len() (checked in debug builds).
+    unsafe { v.get_unchecked_mut(i..i + n) }
 }
 
 /// The untouched empty cells (invariant 7), grouped by their `fits`, which is still
@@ -487,15 +514,8 @@ impl State {
         let words = self.words;
         let mask = &self.side_mask[(side * (self.any + 1) + colour) * words..][..words];
         let f = &self.fits[cell * words..][..words];
-        let mut total = 0;
-        for ((fc, mc), rc) in f.chunks(31).zip(mask.chunks(31)).zip(self.free.chunks(31)) {
-            let mut acc = 0u64;
-            for ((x, m), r) in fc.iter().zip(mc).zip(rc) {
-                acc += byte_counts(x & m & r);
-            }
-            total += byte_sum(acc);
-        }
-        total
+        let free = &self.free[..words];
+        count_words(words, |i| f[i] & mask[i] & free[i])
     }
 
     /// Orientations of `piece` that fit empty `cell` (by `fits` alone), and of those
@@ -609,38 +629,70 @@ impl State {
     fn put<const COUNTS: bool, const N: usize>(&mut self, cell: usize, o: u32) {
         debug_assert!(self.board[cell] == EMPTY);
         debug_assert!(self.free[o as usize / 64] >> (o % 64) & 1 == 1);
-        self.board[cell] = o;
+        let words = self.wl::<N>();
+        // The fields as local slices: their addresses stay in registers across the
+        // stores below. Indices are in range by invariants 1-7 (`get`/`slot`).
+        let State {
+            edges,
+            any,
+            side_mask,
+            fits,
+            free,
+            board,
+            neighbours,
+            open,
+            open_pos,
+            n_open,
+            undo,
+            undo_top,
+            ids,
+            serial,
+            touch,
+            touched,
+            touched_pos,
+            n_touched,
+            cnt,
+            row,
+            groups,
+            best,
+            ..
+        } = self;
+        let (fits, free, board, undo) =
+            (&mut fits[..], &mut free[..], &mut board[..], &mut undo[..]);
+        let (open, open_pos, touch) = (&mut open[..], &mut open_pos[..], &mut touch[..]);
+        let (touched, touched_pos) = (&mut touched[..], &mut touched_pos[..]);
+        *slot(board, cell) = o;
         let piece = o as usize / 4;
         let (pw, pm) = (piece / 16, 0xFu64 << (4 * (piece % 16)));
-        self.free[pw] &= !pm;
-        let n = self.board.len();
-        let layer = n - self.n_open;
+        *slot(free, pw) &= !pm;
+        let n = board.len();
+        let layer = n - *n_open;
         // Swap-remove cell from the open list.
-        let pos = self.open_pos[cell] as usize;
-        let last = self.open[self.n_open - 1];
-        self.open.swap(pos, self.n_open - 1);
-        self.open_pos[last as usize] = pos as u32;
-        self.open_pos[cell] = (self.n_open - 1) as u32;
-        self.n_open -= 1;
-        self.serial += 1;
-        self.ids[self.n_open] = self.serial;
-        let words = self.wl::<N>();
-        let stride = self.any + 1;
+        let pos = get(open_pos, cell) as usize;
+        let last = get(open, *n_open - 1);
+        *slot(open, pos) = last;
+        *slot(open, *n_open - 1) = cell as u32;
+        *slot(open_pos, last as usize) = pos as u32;
+        *slot(open_pos, cell) = (*n_open - 1) as u32;
+        *n_open -= 1;
+        *serial += 1;
+        *slot(ids, *n_open) = *serial;
+        let stride = *any + 1;
         // Invariant 7 (skipped by a probe): the next layer's counts, the piece's nibble
         // gone from `free`; the narrowed neighbours are recounted below.
-        let row = self.row;
-        let (old, new) = self.cnt[layer * row..][..2 * row].split_at_mut(row);
-        let mut best = u32::MAX;
+        let row = *row;
+        let (old, new) = cnt[layer * row..][..2 * row].split_at_mut(row);
+        let mut best_k = u32::MAX;
         if COUNTS {
-            if get(&self.touch, cell) > 0 {
+            if get(touch, cell) > 0 {
                 // Swap-remove; touched_pos[cell] keeps its slot for `unplace`.
-                let pos = get(&self.touched_pos, cell) as usize;
-                self.n_touched -= 1;
-                let last = get(&self.touched, self.n_touched);
-                *slot(&mut self.touched, pos) = last;
-                *slot(&mut self.touched_pos, last as usize) = pos as u32;
+                let pos = get(touched_pos, cell) as usize;
+                *n_touched -= 1;
+                let last = get(touched, *n_touched);
+                *slot(touched, pos) = last;
+                *slot(touched_pos, last as usize) = pos as u32;
             } else {
-                self.groups.remove(cell);
+                groups.remove(cell);
             }
             // The byte of `fits[c]` that holds the piece's nibble: `c * 8 * words + at`.
             let half = (piece % 16) / 2;
@@ -650,48 +702,49 @@ impl State {
                 } else {
                     7 - half
                 };
-            let (table, fits) = (&NIBBLE_KEY[piece % 2], bytes(&self.fits));
-            for &c in &self.touched[..self.n_touched] {
+            let (table, fit_bytes) = (&NIBBLE_KEY[piece % 2], bytes(fits));
+            for &c in &touched[..*n_touched] {
                 // c is an empty cell (< n), so the byte is within fits.
                 let c = c as usize;
-                let k = get(old, c) - table[get(fits, c * 8 * words + at) as usize];
+                let k = get(old, c) - table[get(fit_bytes, c * 8 * words + at) as usize];
                 *slot(new, c) = k;
-                best = best.min(k);
+                best_k = best_k.min(k);
             }
         }
         // Invariant 6: narrow each empty neighbour, saving its old words.
-        let nbs = get(&self.neighbours, cell);
+        let nbs = get(neighbours, cell);
+        let shows = get(edges, o as usize);
         for (side, &nb) in nbs.iter().enumerate() {
-            if nb != NONE && get(&self.board, nb as usize) == EMPTY {
+            if nb != NONE && get(board, nb as usize) == EMPTY {
                 let facing = (side + 2) & 3;
-                let colour = self.edges[o as usize][side] as usize;
-                let mask = &self.side_mask[(facing * stride + colour) * words..][..words];
-                let fits = &mut self.fits[nb as usize * words..][..words];
-                let saved = &mut self.undo[self.undo_top..][..words];
-                self.undo_top += words;
-                for ((f, m), s) in fits.iter_mut().zip(mask).zip(saved) {
-                    *s = *f;
-                    *f &= m;
+                let colour = shows[side] as usize;
+                let mask = words_at(side_mask, (facing * stride + colour) * words, words);
+                let f = words_at_mut(fits, nb as usize * words, words);
+                let saved = words_at_mut(undo, *undo_top, words);
+                *undo_top += words;
+                for k in 0..words {
+                    saved[k] = f[k];
+                    f[k] &= mask[k];
                 }
                 if COUNTS {
-                    let k = count_and(fits, &self.free) << 16 | nb;
+                    let k = count_and(f, free) << 16 | nb;
                     *slot(new, nb as usize) = k;
-                    best = best.min(k);
+                    best_k = best_k.min(k);
                     let nb = nb as usize;
-                    let t = get(&self.touch, nb) + 1;
-                    *slot(&mut self.touch, nb) = t;
+                    let t = get(touch, nb) + 1;
+                    *slot(touch, nb) = t;
                     if t == 1 {
-                        *slot(&mut self.touched, self.n_touched) = nb as u32;
-                        *slot(&mut self.touched_pos, nb) = self.n_touched as u32;
-                        self.n_touched += 1;
-                        self.groups.remove(nb);
+                        *slot(touched, *n_touched) = nb as u32;
+                        *slot(touched_pos, nb) = *n_touched as u32;
+                        *n_touched += 1;
+                        groups.remove(nb);
                     }
                 }
             }
         }
         if COUNTS {
             // Only live groups: a dead one stays dead deeper, its counts unread.
-            let g = &self.groups;
+            let g = &*groups;
             let sub = piece * g.len;
             for (w, &bits) in g.live.iter().enumerate() {
                 let mut bits = bits;
@@ -700,10 +753,10 @@ impl State {
                     bits &= bits - 1;
                     let v = get(old, n + k) - get(&g.sub, sub + k);
                     *slot(new, n + k) = v;
-                    best = best.min(v | get(&g.low, k));
+                    best_k = best_k.min(v | get(&g.low, k));
                 }
             }
-            self.best[layer + 1] = best;
+            *slot(best, layer + 1) = best_k;
         }
     }
 
@@ -724,50 +777,67 @@ impl State {
     /// Undoes `put::<COUNTS>` of `cell`, the last one.
     #[inline(always)]
     fn take<const COUNTS: bool, const N: usize>(&mut self, cell: usize) {
-        let o = self.board[cell];
-        debug_assert!(o != EMPTY);
+        debug_assert!(self.board[cell] != EMPTY);
         debug_assert!(
             self.open[self.n_open] as usize == cell,
             "unplace out of LIFO order"
         );
-        self.board[cell] = EMPTY;
-        let piece = o as usize / 4;
-        self.free[piece / 16] |= 0xF << (4 * (piece % 16));
-        // The cell sits just past the end of the open list (invariant 4).
-        self.n_open += 1;
-        // Restore the neighbours' fits in the reverse order of `place` (invariant 6).
         let words = self.wl::<N>();
-        let nbs = get(&self.neighbours, cell);
-        for &nb in nbs.iter().rev() {
-            if nb != NONE && get(&self.board, nb as usize) == EMPTY {
-                self.undo_top -= words;
-                self.fits[nb as usize * words..][..words]
-                    .copy_from_slice(&self.undo[self.undo_top..][..words]);
+        // Local slices as in `put`.
+        let State {
+            fits,
+            free,
+            board,
+            neighbours,
+            n_open,
+            undo,
+            undo_top,
+            touch,
+            touched,
+            touched_pos,
+            n_touched,
+            groups,
+            ..
+        } = self;
+        let (fits, free, board, undo) = (&mut fits[..], &mut free[..], &mut board[..], &undo[..]);
+        let (touch, touched, touched_pos) =
+            (&mut touch[..], &mut touched[..], &mut touched_pos[..]);
+        let piece = get(board, cell) as usize / 4;
+        *slot(board, cell) = EMPTY;
+        *slot(free, piece / 16) |= 0xF << (4 * (piece % 16));
+        // The cell sits just past the end of the open list (invariant 4).
+        *n_open += 1;
+        // Restore the neighbours' fits in the reverse order of `place` (invariant 6).
+        for &nb in get(neighbours, cell).iter().rev() {
+            if nb != NONE && get(board, nb as usize) == EMPTY {
+                *undo_top -= words;
+                words_at_mut(fits, nb as usize * words, words)
+                    .copy_from_slice(words_at(undo, *undo_top, words));
                 if COUNTS {
                     // Newly touched by this place: last in the touched list.
                     let nb = nb as usize;
-                    let t = get(&self.touch, nb) - 1;
-                    *slot(&mut self.touch, nb) = t;
+                    let t = get(touch, nb) - 1;
+                    *slot(touch, nb) = t;
                     if t == 0 {
-                        self.n_touched -= 1;
-                        self.groups.insert(nb);
+                        *n_touched -= 1;
+                        groups.insert(nb);
                     }
                 }
             }
         }
         if COUNTS {
-            if get(&self.touch, cell) > 0 {
+            if get(touch, cell) > 0 {
                 // Undo the swap-remove: the list comes back in the same order.
-                let pos = get(&self.touched_pos, cell) as usize;
-                if pos < self.n_touched {
-                    let moved = get(&self.touched, pos);
-                    *slot(&mut self.touched, self.n_touched) = moved;
-                    *slot(&mut self.touched_pos, moved as usize) = self.n_touched as u32;
+                let pos = get(touched_pos, cell) as usize;
+                if pos < *n_touched {
+                    let moved = get(touched, pos);
+                    *slot(touched, *n_touched) = moved;
+                    *slot(touched_pos, moved as usize) = *n_touched as u32;
                 }
-                *slot(&mut self.touched, pos) = cell as u32;
-                self.n_touched += 1;
+                *slot(touched, pos) = cell as u32;
+                *n_touched += 1;
             } else {
-                self.groups.insert(cell);
+                groups.insert(cell);
             }
         }
     }
