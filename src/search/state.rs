@@ -722,9 +722,9 @@ impl State {
                 let f = words_at_mut(fits, nb as usize * words, words);
                 let saved = words_at_mut(undo, *undo_top, words);
                 *undo_top += words;
-                for k in 0..words {
-                    saved[k] = f[k];
-                    f[k] &= mask[k];
+                saved.copy_from_slice(f);
+                for (x, m) in f.iter_mut().zip(mask) {
+                    *x &= m;
                 }
                 if COUNTS {
                     let k = count_and(f, free) << 16 | nb;
