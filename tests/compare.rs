@@ -217,6 +217,78 @@ fn bench_exports_read_back_with_solve_counts() {
 }
 
 #[test]
+fn compare_and_bench_symmetry_search_solve_symmetrys_trees() {
+    // Square (quarter tree, symmetry 4) and 5x3 (two half runs, symmetry 2): every
+    // heuristic finds all the solutions in the nodes of `solve --symmetry`, fewer
+    // than the whole tree's.
+    let dir = scratch("symmetry");
+    let json = dir.join("b.json");
+    let settings = ["scan", "mrv", "ply:2"];
+    let o = plytile(&[
+        "bench",
+        P44,
+        P53,
+        "--select",
+        "scan,mrv,ply:2",
+        "--runs",
+        "1",
+        "--symmetry",
+        "--export-json",
+        &s(&json),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(v["config"]["symmetry"], true);
+    let bench = v["results"].as_array().unwrap();
+    assert_eq!(bench.len(), 6);
+    for (k, (puzzle, count, turns)) in [(P44, 36, 4), (P53, 78, 2)].into_iter().enumerate() {
+        let o = plytile(&[
+            "compare",
+            puzzle,
+            "--select",
+            "scan,mrv,ply:2",
+            "--all",
+            "--json",
+            "--symmetry",
+        ]);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v["counts_agree"], true);
+        for (i, (r, h)) in v["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(settings)
+            .enumerate()
+        {
+            let o = plytile(&[
+                "solve",
+                puzzle,
+                "--all",
+                "--json",
+                "--select",
+                h,
+                "--symmetry",
+            ]);
+            let anchored: Value = serde_json::from_str(&stdout(&o)).unwrap();
+            let whole = solve(puzzle, h);
+            assert_eq!(r["solutions_found"], count, "{puzzle} {h}");
+            assert_eq!(r["symmetry"], turns, "{puzzle} {h}");
+            assert_eq!(r["nodes"], anchored["nodes"], "{puzzle} {h}");
+            assert!(
+                r["nodes"].as_u64() < whole["nodes"].as_u64(),
+                "{puzzle} {h}"
+            );
+            let b = &bench[3 * k + i];
+            assert_eq!(b["select"], h);
+            assert_eq!(b["solutions_found"], count, "{puzzle} {h}");
+            assert_eq!(b["nodes_min"], anchored["nodes"], "{puzzle} {h}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn bench_json_to_stdout_keeps_people_text_on_stderr() {
     let o = plytile(&[
         "bench",

@@ -47,6 +47,11 @@ pub struct BenchArgs {
     pub threads: u64,
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// Boards without hints: run every setting on the anchored trees of
+    /// `solve --symmetry` (a quarter of a square board's tree, half of another's);
+    /// solution counts are those of the whole puzzle.
+    #[arg(long)]
+    pub symmetry: bool,
     /// Edge order of text puzzle files: urdl (default) or blrt (Wortmann).
     #[arg(long, default_value = "urdl")]
     pub edge_order: EdgeOrder,
@@ -141,6 +146,7 @@ pub fn run(a: BenchArgs) -> Result<u8> {
         threads_used: 1,
         max_nodes: a.limits.max_nodes,
         timeout_s: a.limits.timeout,
+        symmetry: a.symmetry,
         command: command_line(),
         version: env!("CARGO_PKG_VERSION").to_string(),
     });
@@ -173,7 +179,8 @@ pub fn run(a: BenchArgs) -> Result<u8> {
                     }
                 ));
                 let limits = a.limits.limits(None, 0);
-                let r = search::solve(puzzle, a.strategy.strategy(h), &limits, &INTERRUPTED);
+                let strategy = a.strategy.strategy(h);
+                let r = search::solve_one(puzzle, strategy, a.symmetry, &limits, &INTERRUPTED);
                 bar.inc(1);
                 if INTERRUPTED.load(Ordering::SeqCst) {
                     break 'puzzles;

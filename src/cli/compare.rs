@@ -32,6 +32,11 @@ pub struct CompareArgs {
     pub all: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// Boards without hints: search every heuristic on the anchored trees of
+    /// `solve --symmetry` (a quarter of a square board's tree, half of another's);
+    /// solution counts are those of the whole puzzle.
+    #[arg(long)]
+    pub symmetry: bool,
     /// Keep at most this many solution boards per heuristic in --json; all are counted.
     #[arg(long, default_value_t = 1000)]
     pub keep: usize,
@@ -55,9 +60,10 @@ pub fn run(a: CompareArgs) -> Result<u8> {
     let mut results = Vec::new();
     for &h in &a.select {
         let limits = a.limits.limits(if a.all { None } else { Some(1) }, a.keep);
-        results.push(search::solve(
+        results.push(search::solve_one(
             &puzzle,
             a.strategy.strategy(h),
+            a.symmetry,
             &limits,
             &INTERRUPTED,
         ));
@@ -83,7 +89,7 @@ pub fn run(a: CompareArgs) -> Result<u8> {
         );
     } else {
         println!(
-            "{} ({}x{}, {} pieces), {}",
+            "{} ({}x{}, {} pieces), {}{}",
             report.puzzle,
             report.width,
             report.height,
@@ -92,6 +98,11 @@ pub fn run(a: CompareArgs) -> Result<u8> {
                 "all solutions"
             } else {
                 "first solution"
+            },
+            if a.symmetry {
+                ", anchored trees (--symmetry)"
+            } else {
+                ""
             }
         );
         print!("{}", report.table().render(&Text));

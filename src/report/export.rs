@@ -35,6 +35,9 @@ pub struct BenchConfig {
     pub max_nodes: Option<u64>,
     /// Time limit per run (`--timeout`); none = exhaustive.
     pub timeout_s: Option<Second>,
+    /// Runs searched the anchored trees of `--symmetry` (nodes are theirs).
+    #[serde(default)]
+    pub symmetry: bool,
     /// The command line that produced the report (program name shortened to
     /// `plytile`), so that a table can say how to regenerate it.
     pub command: String,
@@ -385,6 +388,7 @@ mod tests {
             threads_used: 1,
             max_nodes: None,
             timeout_s: None,
+            symmetry: false,
             command: String::new(),
             version: "test".into(),
         };

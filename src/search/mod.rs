@@ -60,16 +60,27 @@ pub fn solve(
     limits: &Limits,
     stop: &AtomicBool,
 ) -> SolveResult {
-    solve_with(
-        puzzle,
-        h,
-        limits,
-        stop,
-        &Spread {
-            threads: 1,
-            ..Spread::default()
-        },
-    )
+    solve_one(puzzle, h, false, limits, stop)
+}
+
+/// [`solve`], on the anchored trees of `solve --symmetry` when `symmetric` (see
+/// [`symmetry::solve_symmetric`]): one run of `compare` or `bench`.
+pub fn solve_one(
+    puzzle: &Puzzle,
+    h: impl Into<Strategy>,
+    symmetric: bool,
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> SolveResult {
+    let spread = Spread {
+        threads: 1,
+        ..Spread::default()
+    };
+    if symmetric {
+        symmetry::solve_symmetric(puzzle, h, limits, stop, &spread)
+    } else {
+        solve_with(puzzle, h, limits, stop, &spread)
+    }
     .expect("a whole-puzzle search has no input to reject")
 }
 
