@@ -468,7 +468,7 @@ fn malformed_puzzle_files() {
         ),
         (
             "cut_mid_file",
-            GOOD_3X3[..GOOD_3X3.len() - 8].as_bytes().to_vec(),
+            GOOD_3X3.as_bytes()[..GOOD_3X3.len() - 8].to_vec(),
             Some(9),
         ),
         ("five_fields", replace(5, "0 1 3 1 4").into_bytes(), Some(6)),

@@ -516,10 +516,7 @@ fn hinted_agree(p: &Puzzle, what: &str) -> u64 {
     );
     assert_eq!(scan.solutions_found, bf.solutions, "{what}: scan");
     assert_eq!(mrv.solutions_found, bf.solutions, "{what}: mrv");
-    assert_eq!(
-        scan.nodes_per_depth.len() - 1 <= p.cells() - p.hints.len(),
-        true
-    );
+    assert!(scan.nodes_per_depth.len() - 1 <= p.cells() - p.hints.len());
     bf.solutions
 }
 
@@ -947,9 +944,11 @@ fn board_formats_parse_to_the_same_board() {
 // ---------------------------------------------------------------------------------
 // 6. state invariants
 
-/// Everything an unplace must restore: the board, the set of open cells, and each open
-/// cell's candidate bitset.
-fn snapshot(st: &State) -> (Board, Vec<(u32, Vec<u64>, u32)>, usize) {
+/// Everything an unplace must restore: the board, and each open cell with its
+/// candidate bitset and count; the depth.
+type Snapshot = (Board, Vec<(u32, Vec<u64>, u32)>, usize);
+
+fn snapshot(st: &State) -> Snapshot {
     let mut open: Vec<u32> = st.open_cells().to_vec();
     open.sort();
     let cells = open
@@ -976,11 +975,11 @@ fn candidates_match_fit_rule(p: &Puzzle, st: &State) {
         let mut v = vec![0u64; st.words];
         st.candidates_into(c, &mut v);
         let mut n = 0;
-        for q in 0..p.pieces.len() {
+        for (q, &in_use) in used.iter().enumerate() {
             for r in 0..4u8 {
                 let o = 4 * q + r as usize;
                 let bit = v[o / 64] >> (o % 64) & 1 == 1;
-                let ok = !used[q] && common::fits(p, &board, c, q, r);
+                let ok = !in_use && common::fits(p, &board, c, q, r);
                 assert_eq!(bit, ok, "cell {c} piece {q} rot {r}");
                 n += ok as u32;
             }

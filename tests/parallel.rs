@@ -391,7 +391,7 @@ fn cli_split_jobs_and_merge_equal_the_whole() {
         results.push(res);
     }
     // And the same through --shard i/n without files.
-    for i in 0..3 {
+    for (i, res) in results.iter().enumerate() {
         let out = bin()
             .args([
                 "solve",
@@ -406,7 +406,7 @@ fn cli_split_jobs_and_merge_equal_the_whole() {
             .output()
             .unwrap();
         let job: SolveResult =
-            serde_json::from_str(&std::fs::read_to_string(&results[i]).unwrap()).unwrap();
+            serde_json::from_str(&std::fs::read_to_string(res).unwrap()).unwrap();
         same_counts(&job, &json(&out), "shard = job");
     }
     let out = bin()
