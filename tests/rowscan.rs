@@ -31,17 +31,21 @@ fn same(p: &Puzzle, prefix: &[(usize, u32)], limits: &Limits) -> Stats {
     for &(c, o) in prefix {
         st.place(c, o);
     }
-    let fast = search(&mut st, &mut Scan::new(&root), p, limits, &stop);
     let slow = search(&mut st, &mut Generic(Scan::new(&root)), p, limits, &stop);
-    let what = format!("{} from {prefix:?} with {limits:?}", p.name);
-    assert_eq!(fast.nodes_per_depth, slow.nodes_per_depth, "{what}");
-    assert_eq!(fast.solutions_found, slow.solutions_found, "{what}");
-    assert_eq!(fast.solutions, slow.solutions, "{what}");
-    assert_eq!(fast.deepest, slow.deepest, "{what}");
-    assert_eq!(fast.deepest_board, slow.deepest_board, "{what}");
-    assert_eq!(fast.stopped, slow.stopped, "{what}");
-    st.check_invariants().unwrap();
-    fast
+    // Mask mode (these boards have at most 64 pieces) and the list driver.
+    let modes = [Scan::new(&root), Scan::listed(&root)];
+    for (mode, mut scan) in ["masks", "lists"].into_iter().zip(modes) {
+        let fast = search(&mut st, &mut scan, p, limits, &stop);
+        let what = format!("{} ({mode}) from {prefix:?} with {limits:?}", p.name);
+        assert_eq!(fast.nodes_per_depth, slow.nodes_per_depth, "{what}");
+        assert_eq!(fast.solutions_found, slow.solutions_found, "{what}");
+        assert_eq!(fast.solutions, slow.solutions, "{what}");
+        assert_eq!(fast.deepest, slow.deepest, "{what}");
+        assert_eq!(fast.deepest_board, slow.deepest_board, "{what}");
+        assert_eq!(fast.stopped, slow.stopped, "{what}");
+        st.check_invariants().unwrap();
+    }
+    slow
 }
 
 fn all() -> Limits {

@@ -27,6 +27,15 @@
 //!    indices stay inside one list; pieces < `used.len()`. The unchecked reads of the
 //!    loop rely on these (debug builds check them).
 //!
+//! **Mask mode** (at most 64 pieces, [`Masks`]): the same walk over one `u64` of free
+//! pieces instead of `used` and the stack. Invariant 1 holds for `free` (bit p set
+//! exactly when piece p is free; `used` stays as the walk found it). Invariant 3
+//! becomes: `frames[d].cand` holds
+//! the pieces with an untried orientation at depth d (they were free when d was
+//! entered); the lowest one's untried orientations are the chain from `more[pending]`
+//! when `pending` is not 0, else all of its fitting ones from `first`. The order of the
+//! placements is the lists' (ascending `o`), so both modes visit the same nodes.
+//!
 //! **The walk.** The loop is [`RowScan::walk`] over a [`Walker`] (invariants 1-4 are
 //! about its fields). It pauses after counting a node when the node budget it was
 //! given is reached or the node is at the goal depth (a solution), and resumes there,
@@ -63,6 +72,61 @@ pub struct RowScan {
     /// Room for the candidates of every depth at once: the sum over depths of the
     /// longest list of the depth's class (invariant 3).
     stack_len: usize,
+    /// The tables of mask mode, when the puzzle allows it.
+    masks: Option<Masks>,
+}
+
+/// Mask mode's tables, indexed by key as `heads` is.
+#[derive(Debug, Clone)]
+struct Masks {
+    /// `bits[key]`: the pieces with an orientation in key's list.
+    bits: Vec<u64>,
+    /// `first[key * 64 + p]`: piece p's first entry in key's list; its `next` is the
+    /// index in `more` of the following one of the same piece (0: none).
+    first: Vec<Entry>,
+    more: Vec<Entry>,
+}
+
+impl Masks {
+    /// The tables for `heads`/`entries`, or None with more than 64 pieces or more
+    /// than 255 second orientations (`Entry::next` is one byte).
+    fn new(heads: &[u32], entries: &[Entry], pieces: usize) -> Option<Masks> {
+        if pieces > 64 {
+            return None;
+        }
+        let keys = heads.len().saturating_sub(1); // no classes: every cell a hint
+        let mut m = Masks {
+            bits: vec![0; keys],
+            first: vec![Entry::default(); keys * 64],
+            more: vec![Entry::default()],
+        };
+        for key in 0..keys {
+            // Only the padding entries' piece is >= pieces.
+            let list = &entries[heads[key] as usize..heads[key + 1] as usize];
+            let mut last: Option<usize> = None; // where the previous entry sits
+            for &e in list.iter().filter(|e| e.piece() < pieces) {
+                let p = e.piece();
+                if m.bits[key] >> p & 1 == 0 {
+                    m.bits[key] |= 1 << p;
+                    m.first[key * 64 + p] = e;
+                    last = None;
+                } else {
+                    let i = m.more.len();
+                    if i > u8::MAX as usize {
+                        return None;
+                    }
+                    m.more.push(e);
+                    let prev = match last {
+                        None => &mut m.first[key * 64 + p],
+                        Some(j) => &mut m.more[j],
+                    };
+                    *prev = prev.with_next(i);
+                    last = Some(i);
+                }
+            }
+        }
+        Some(m)
+    }
 }
 
 impl RowScan {
@@ -128,11 +192,19 @@ impl RowScan {
                     left: at(c as usize, LEFT),
                 })
                 .collect(),
+            masks: Masks::new(&heads, &entries, st.edges.len() / 4),
             order,
             heads,
             entries,
             radix,
         }
+    }
+
+    /// The same driver without mask mode (lists and `used` bytes, as for more than 64
+    /// pieces): for tests of that mode on small boards.
+    pub fn without_masks(mut self) -> RowScan {
+        self.masks = None;
+        self
     }
 
     /// Appends the key table of one class: a counting sort of the fitting
@@ -220,7 +292,12 @@ impl RowScan {
         // Poll or stop every CHECK_EVERY nodes, and exactly at the node budget.
         let mut until = max_nodes.min(1 + dfs::CHECK_EVERY as u64);
         loop {
-            match self.walk(&mut w, until) {
+            let walked = if self.masks.is_some() {
+                self.walk::<true>(&mut w, until)
+            } else {
+                self.walk::<false>(&mut w, until)
+            };
+            match walked {
                 Walked::Budget => {
                     if w.total >= max_nodes {
                         w.stats.stopped = Some(Stop::MaxNodes);
@@ -251,8 +328,13 @@ impl RowScan {
     /// Walks `w` on until its node count reaches `until` (`Budget`: the last node
     /// counted is expanded when the walk resumes), a node at its goal depth is counted
     /// (`Goal`: the node is at `w.d`), or its subtree is done. The per-node loop.
-    fn walk(&self, w: &mut Walker, until: u64) -> Walked {
+    fn walk<const MASK: bool>(&self, w: &mut Walker, until: u64) -> Walked {
         let (frames, stack, used) = (&mut w.frames[..], &mut w.stack[..], &mut w.used[..]);
+        let (bits, first, more) = match &self.masks {
+            Some(m) if MASK => (&m.bits[..], &m.first[..], &m.more[..]),
+            _ => (&[][..], &[][..], &[][..]),
+        };
+        let mut free = w.free;
         let (d0, goal) = (w.d0, w.goal);
         let mut d = w.d;
         let mut total = w.total;
@@ -263,22 +345,41 @@ impl RowScan {
         let (outcome, resume) = 'run: {
             match w.resume {
                 Resume::Counted if d == goal => break 'run (Walked::Goal, Resume::AtGoal),
+                Resume::Counted if MASK => open_mask(frames, bits, free, d),
                 Resume::Counted => {
                     let start = if d == d0 { 0 } else { get(frames, d - 1).end };
                     self.open(frames, stack, used, d, start);
                 }
                 Resume::AtGoal => {
                     let f = get_mut(frames, d);
-                    (f.next, f.end) = (0, 0);
+                    (f.next, f.end, f.cand) = (0, 0, 0);
                 }
             }
             loop {
                 let f = get_mut(frames, d);
-                if f.next < f.end {
-                    let ent = get(stack, f.next as usize);
-                    f.next += 1;
+                if if MASK { f.cand != 0 } else { f.next < f.end } {
+                    let ent = if MASK {
+                        let e = if f.pending != 0 {
+                            get(more, f.pending as usize)
+                        } else {
+                            get(
+                                first,
+                                f.key as usize * 64 + f.cand.trailing_zeros() as usize,
+                            )
+                        };
+                        f.pending = e.next();
+                        if f.pending == 0 {
+                            f.cand &= f.cand - 1;
+                        }
+                        free &= !(1 << e.piece());
+                        e
+                    } else {
+                        let e = get(stack, f.next as usize);
+                        f.next += 1;
+                        *get_mut(used, e.piece()) = 1;
+                        e
+                    };
                     f.placed = ent;
-                    *get_mut(used, ent.piece()) = 1;
                     d += 1;
                     get_mut(frames, d).nodes += 1;
                     total += 1;
@@ -299,18 +400,27 @@ impl RowScan {
                     if total >= until {
                         break 'run (Walked::Budget, Resume::Counted);
                     }
-                    let start = get(frames, d - 1).end;
-                    self.open(frames, stack, used, d, start);
+                    if MASK {
+                        open_mask(frames, bits, free, d);
+                    } else {
+                        let start = get(frames, d - 1).end;
+                        self.open(frames, stack, used, d, start);
+                    }
                     continue;
                 }
                 if d == d0 {
                     break 'run (Walked::Done, Resume::AtGoal);
                 }
                 d -= 1;
-                *get_mut(used, get(frames, d).placed.piece()) = 0;
+                let piece = get(frames, d).placed.piece();
+                if MASK {
+                    free |= 1 << piece;
+                } else {
+                    *get_mut(used, piece) = 0;
+                }
             }
         };
-        (w.d, w.total, w.resume) = (d, total, resume);
+        (w.d, w.total, w.resume, w.free) = (d, total, resume, free);
         outcome
     }
 
@@ -362,21 +472,58 @@ impl RowScan {
     #[cold]
     fn offer<W: Share>(&self, w: &mut Walker, words: usize, share: &mut W) {
         let frames = &mut w.frames;
-        let Some(k) = (w.d0..w.d).find(|&k| frames[k].next < frames[k].end) else {
+        let untried = |f: &Frame| f.cand != 0 || f.next < f.end;
+        let Some(k) = (w.d0..w.d).find(|&k| untried(&frames[k])) else {
             return;
         };
         let mut bits = vec![0u64; words];
-        for e in &w.stack[frames[k].next as usize..frames[k].end as usize] {
+        let mut add = |e: Entry| {
             let o = e.o() as usize;
             bits[o / 64] |= 1 << (o % 64);
+        };
+        let f = frames[k];
+        match &self.masks {
+            Some(m) => {
+                // The lowest piece's pending chain, then every orientation of the others.
+                let (mut cand, mut i) = (f.cand, f.pending as usize);
+                while cand != 0 {
+                    let p = cand.trailing_zeros() as usize;
+                    let mut e = if i != 0 {
+                        m.more[i]
+                    } else {
+                        m.first[f.key as usize * 64 + p]
+                    };
+                    add(e);
+                    while e.next() != 0 {
+                        e = m.more[e.next() as usize];
+                        add(e);
+                    }
+                    (cand, i) = (cand & (cand - 1), 0);
+                }
+            }
+            None => w.stack[f.next as usize..f.end as usize]
+                .iter()
+                .for_each(|&e| add(e)),
         }
         let path: Vec<(usize, u32)> = (w.d0..k)
             .map(|j| (self.order[j] as usize, frames[j].placed.o()))
             .collect();
         if share.take(&path, self.order[k] as usize, &bits) {
-            frames[k].next = frames[k].end;
+            let f = &mut frames[k];
+            (f.next, f.cand, f.pending) = (f.end, 0, 0);
         }
     }
+}
+
+/// Mask mode's `open`: depth d's candidates are the free pieces of its key's mask.
+#[inline(always)]
+fn open_mask(frames: &mut [Frame], bits: &[u64], free: u64, d: usize) {
+    let f = get(frames, d);
+    let key = f.class as usize
+        + get(frames, f.up as usize).placed.down_key()
+        + get(frames, f.left as usize).placed.right();
+    let f = get_mut(frames, d);
+    (f.cand, f.key, f.pending) = (get(bits, key) & free, key as u32, 0);
 }
 
 /// How a walk ended: see [`RowScan::walk`].
@@ -404,6 +551,8 @@ struct Walker {
     frames: Vec<Frame>,
     stack: Vec<Entry>,
     used: Vec<u8>,
+    /// Mask mode: bit p set exactly when `used[p]` is 0 (p < 64).
+    free: u64,
     /// The start depth, the current depth, the goal depth: the last one (a node there
     /// is a solution and pauses the walk).
     d0: usize,
@@ -442,10 +591,14 @@ impl Walker {
             f.placed = Entry::new(o, &st.edges[o], rs.radix);
         }
         frames[d0].nodes = 1;
+        let free = (0..pieces.min(64))
+            .filter(|&p| used[p] == 0)
+            .fold(0u64, |m, p| m | 1 << p);
         Walker {
             frames,
             stack: vec![Entry::default(); rs.stack_len],
             used,
+            free,
             d0,
             d: d0,
             goal: top,
@@ -467,8 +620,9 @@ impl Walker {
 /// One candidate: an oriented piece and what placing it means to the loop, packed in
 /// one `u64` so that it is copied with one move: bits 0..16 the piece, 16..32 the
 /// oriented piece `4 * piece + rotation`, 32..48 the colour it shows below times the
-/// key radix (the up part of the key below it), 48..64 the colour it shows to the
-/// right (the left part of the key to its right).
+/// key radix (the up part of the key below it), 48..56 the colour it shows to the
+/// right (the left part of the key to its right), 56..64 mask mode's `next` (see
+/// [`Masks`]; 0 elsewhere).
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry(u64);
 
@@ -476,6 +630,11 @@ impl Entry {
     fn new(o: usize, e: &[u8; 4], radix: usize) -> Entry {
         let down_key = e[DOWN] as u64 * radix as u64;
         Entry((o / 4) as u64 | (o as u64) << 16 | down_key << 32 | (e[RIGHT] as u64) << 48)
+    }
+
+    fn with_next(self, i: usize) -> Entry {
+        debug_assert!(i <= u8::MAX as usize);
+        Entry(self.0 & !(0xFF << 56) | (i as u64) << 56)
     }
 
     #[inline(always)]
@@ -495,12 +654,17 @@ impl Entry {
 
     #[inline(always)]
     fn right(self) -> usize {
-        (self.0 >> 48) as usize
+        (self.0 >> 48 & 0xFF) as usize
+    }
+
+    #[inline(always)]
+    fn next(self) -> u32 {
+        (self.0 >> 56) as u32
     }
 }
 
 /// One depth of the loop: its cell's static part (copied from [`CellAt`]) and its
-/// search state, in one 32-byte record so that the loop keeps one pointer for both.
+/// search state, in one record so that the loop keeps one pointer for both.
 #[derive(Debug, Clone, Copy, Default)]
 struct Frame {
     /// The untried rest of the candidate list: `stack[next..end]`.
@@ -510,6 +674,11 @@ struct Frame {
     placed: Entry,
     /// Nodes counted at this depth.
     nodes: u64,
+    /// Mask mode's state (invariant 3 there): the pieces with an untried
+    /// orientation, the key of the depth's list and the pending chain.
+    cand: u64,
+    key: u32,
+    pending: u32,
     /// [`CellAt`]'s fields; depths fit in 16 bits (`fits_state`).
     class: u32,
     up: u16,
