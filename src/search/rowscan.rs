@@ -30,9 +30,8 @@
 //! **Mask mode** (at most 64 pieces, [`Masks`]): the same walk over one `u64` of free
 //! pieces instead of `used` and the stack. Invariant 1 holds for `free` (bit p set
 //! exactly when piece p is free; `used` stays as the walk found it). Invariant 3
-//! becomes: `frames[d].cand` holds
-//! the pieces with an untried orientation at depth d (they were free when d was
-//! entered); the lowest one's untried orientations are the chain from `more[pending]`
+//! becomes: `frames[d].cand` holds the pieces with an untried orientation at depth d
+//! (they were free when d was entered); the lowest one's untried orientations are the chain from `more[pending]`
 //! when `pending` is not 0, else all of its fitting ones from `first`. The order of the
 //! placements is the lists' (ascending `o`), so both modes visit the same nodes.
 //!
@@ -428,10 +427,7 @@ impl RowScan {
     /// (branch-free: every entry is written, the free ones are kept) and sets d's range.
     #[inline(always)]
     fn open(&self, frames: &mut [Frame], stack: &mut [Entry], used: &[u8], d: usize, start: u32) {
-        let f = get(frames, d);
-        let key = f.class as usize
-            + get(frames, f.up as usize).placed.down_key()
-            + get(frames, f.left as usize).placed.right();
+        let key = key_at(frames, d);
         let mut n = start;
         // Whole chunks: most lists are one chunk, so the loop's exit is predictable.
         let (mut i, end) = (
@@ -515,13 +511,19 @@ impl RowScan {
     }
 }
 
+/// Depth d's key: its class and the colours its up and left neighbours show.
+#[inline(always)]
+fn key_at(frames: &[Frame], d: usize) -> usize {
+    let f = get(frames, d);
+    f.class as usize
+        + get(frames, f.up as usize).placed.down_key()
+        + get(frames, f.left as usize).placed.right()
+}
+
 /// Mask mode's `open`: depth d's candidates are the free pieces of its key's mask.
 #[inline(always)]
 fn open_mask(frames: &mut [Frame], bits: &[u64], free: u64, d: usize) {
-    let f = get(frames, d);
-    let key = f.class as usize
-        + get(frames, f.up as usize).placed.down_key()
-        + get(frames, f.left as usize).placed.right();
+    let key = key_at(frames, d);
     let f = get_mut(frames, d);
     (f.cand, f.key, f.pending) = (get(bits, key) & free, key as u32, 0);
 }
