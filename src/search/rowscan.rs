@@ -31,8 +31,9 @@
 //! pieces instead of `used` and the stack. Invariant 1 holds for `free` (bit p set
 //! exactly when piece p is free; `used` stays as the walk found it). Invariant 3
 //! becomes: `frames[d].cand` holds the pieces with an untried orientation at depth d
-//! (they were free when d was entered); the lowest one's untried orientations are the chain from `more[pending]`
-//! when `pending` is not 0, else all of its fitting ones from `first`. The order of the
+//! (they were free when d was entered); the lowest one's untried orientations are
+//! `first[row + p]` and the chain after it, where `row` is the key's row or one of its
+//! virtual copies (see [`Masks`]); the others' are all their key's. The order of the
 //! placements is the lists' (ascending `o`), so both modes visit the same nodes.
 //!
 //! **The walk.** The loop is [`RowScan::walk`] over a [`Walker`] (invariants 1-4 are
@@ -80,51 +81,68 @@ pub struct RowScan {
 struct Masks {
     /// `bits[key]`: the pieces with an orientation in key's list.
     bits: Vec<u64>,
-    /// `first[key * 64 + p]`: piece p's first entry in key's list; its `next` is the
-    /// index in `more` of the following one of the same piece (0: none).
+    /// Rows of 64 entries: `first[key * 64 + p]` is piece p's first entry in key's list.
+    /// A piece with several orientations in one list (rare) chains them through
+    /// *virtual rows*: an entry with [`Entry::chained`] names row `keys + next`, a copy
+    /// of its key's row whose entry for p is the piece's next orientation. Every other
+    /// piece's entry in a copy is its key row's, so a depth that moved to a virtual row
+    /// reads the same entries for the pieces after p.
     first: Vec<Entry>,
-    more: Vec<Entry>,
+    /// Where the virtual rows start: `keys * 64`.
+    virt: usize,
 }
 
 impl Masks {
     /// The tables for `heads`/`entries`, or None with more than 64 pieces or more
-    /// than 255 second orientations (`Entry::next` is one byte).
+    /// than [`Entry::MAX_NEXT`] further orientations.
     fn new(heads: &[u32], entries: &[Entry], pieces: usize) -> Option<Masks> {
         if pieces > 64 {
             return None;
         }
         let keys = heads.len().saturating_sub(1); // no classes: every cell a hint
-        let mut m = Masks {
-            bits: vec![0; keys],
-            first: vec![Entry::default(); keys * 64],
-            more: vec![Entry::default()],
-        };
+        let mut bits = vec![0u64; keys];
+        let mut first = vec![Entry::default(); keys * 64];
+        // The further orientations, (key, entry), in list order: one piece's are
+        // consecutive (lists ascend in o), so each follows the one before it.
+        let mut further = Vec::new();
         for key in 0..keys {
             // Only the padding entries' piece is >= pieces.
             let list = &entries[heads[key] as usize..heads[key + 1] as usize];
-            let mut last: Option<usize> = None; // where the previous entry sits
             for &e in list.iter().filter(|e| e.piece() < pieces) {
-                let p = e.piece();
-                if m.bits[key] >> p & 1 == 0 {
-                    m.bits[key] |= 1 << p;
-                    m.first[key * 64 + p] = e;
-                    last = None;
+                if bits[key] >> e.piece() & 1 == 0 {
+                    bits[key] |= 1 << e.piece();
+                    first[key * 64 + e.piece()] = e;
                 } else {
-                    let i = m.more.len();
-                    if i > u8::MAX as usize {
-                        return None;
-                    }
-                    m.more.push(e);
-                    let prev = match last {
-                        None => &mut m.first[key * 64 + p],
-                        Some(j) => &mut m.more[j],
-                    };
-                    *prev = prev.with_next(i);
-                    last = Some(i);
+                    further.push((key, e));
                 }
             }
         }
-        Some(m)
+        if further.len() > Entry::MAX_NEXT + 1 {
+            return None;
+        }
+        let follows = |i: usize| {
+            i > 0
+                && further[i - 1].0 == further[i].0
+                && further[i - 1].1.piece() == further[i].1.piece()
+        };
+        // Link each chain's head in its key row first, so that the copies carry the links.
+        for (i, &(key, e)) in further.iter().enumerate() {
+            if !follows(i) {
+                let at = key * 64 + e.piece();
+                first[at] = first[at].with_next(i);
+            }
+        }
+        for (i, &(key, e)) in further.iter().enumerate() {
+            let row = first.len();
+            first.extend_from_within(key * 64..key * 64 + 64);
+            let more = i + 1 < further.len() && follows(i + 1);
+            first[row + e.piece()] = if more { e.with_next(i + 1) } else { e };
+        }
+        Some(Masks {
+            bits,
+            first,
+            virt: keys * 64,
+        })
     }
 }
 
@@ -155,9 +173,11 @@ impl RowScan {
         let mut heads = Vec::new();
         let mut entries = Vec::new();
         let mut class_at = Vec::with_capacity(order.len());
+        let mut needs_at = Vec::with_capacity(order.len());
         for &c in &order {
             let c = c as usize;
             let needs = [need(c, UP), need(c, RIGHT), need(c, DOWN), need(c, LEFT)];
+            needs_at.push(needs);
             let k = match classes.iter().position(|n| *n == needs) {
                 Some(k) => k,
                 None => {
@@ -185,10 +205,11 @@ impl RowScan {
             cells: order
                 .iter()
                 .zip(class_at)
-                .map(|(&c, class)| CellAt {
+                .zip(needs_at)
+                .map(|((&c, class), needs)| CellAt {
                     class,
                     up: at(c as usize, UP),
-                    left: at(c as usize, LEFT),
+                    needs,
                 })
                 .collect(),
             masks: Masks::new(&heads, &entries, st.edges.len() / 4),
@@ -245,13 +266,13 @@ impl RowScan {
         // count[k] is now the start of key k's list, count[k + 1] its end; the padding
         // at the end of each list is the never-free piece's.
         heads.extend_from_slice(&count);
-        let pad = Entry::new(edges.len(), &[0; 4], radix);
+        let pad = Entry::new(edges.len(), &[0; 4], radix, needs);
         entries.resize(start as usize, pad);
         let mut fill = count;
         for (o, e) in edges.iter().enumerate() {
             if fits(e) {
                 let k = key(e);
-                entries[fill[k] as usize] = Entry::new(o, e, radix);
+                entries[fill[k] as usize] = Entry::new(o, e, radix, needs);
                 fill[k] += 1;
             }
         }
@@ -329,9 +350,9 @@ impl RowScan {
     /// (`Goal`: the node is at `w.d`), or its subtree is done. The per-node loop.
     fn walk<const MASK: bool>(&self, w: &mut Walker, until: u64) -> Walked {
         let (frames, stack, used) = (&mut w.frames[..], &mut w.stack[..], &mut w.used[..]);
-        let (bits, first, more) = match &self.masks {
-            Some(m) if MASK => (&m.bits[..], &m.first[..], &m.more[..]),
-            _ => (&[][..], &[][..], &[][..]),
+        let (bits, first, virt) = match &self.masks {
+            Some(m) if MASK => (&m.bits[..], &m.first[..], m.virt),
+            _ => (&[][..], &[][..], 0),
         };
         let mut free = w.free;
         let (d0, goal) = (w.d0, w.goal);
@@ -344,10 +365,10 @@ impl RowScan {
         let (outcome, resume) = 'run: {
             match w.resume {
                 Resume::Counted if d == goal => break 'run (Walked::Goal, Resume::AtGoal),
-                Resume::Counted if MASK => open_mask(frames, bits, free, d),
+                Resume::Counted if MASK => open_mask(frames, bits, free, d, prev_at(frames, d)),
                 Resume::Counted => {
                     let start = if d == d0 { 0 } else { get(frames, d - 1).end };
-                    self.open(frames, stack, used, d, start);
+                    self.open(frames, stack, used, d, prev_at(frames, d), start);
                 }
                 Resume::AtGoal => {
                     let f = get_mut(frames, d);
@@ -358,16 +379,10 @@ impl RowScan {
                 let f = get_mut(frames, d);
                 if if MASK { f.cand != 0 } else { f.next < f.end } {
                     let ent = if MASK {
-                        let e = if f.pending != 0 {
-                            get(more, f.pending as usize)
+                        let e = get(first, f.row as usize + f.cand.trailing_zeros() as usize);
+                        if e.chained() {
+                            f.row = (virt + e.next() * 64) as u32;
                         } else {
-                            get(
-                                first,
-                                f.key as usize * 64 + f.cand.trailing_zeros() as usize,
-                            )
-                        };
-                        f.pending = e.next();
-                        if f.pending == 0 {
                             f.cand &= f.cand - 1;
                         }
                         free &= !(1 << e.piece());
@@ -400,10 +415,10 @@ impl RowScan {
                         break 'run (Walked::Budget, Resume::Counted);
                     }
                     if MASK {
-                        open_mask(frames, bits, free, d);
+                        open_mask(frames, bits, free, d, ent);
                     } else {
                         let start = get(frames, d - 1).end;
-                        self.open(frames, stack, used, d, start);
+                        self.open(frames, stack, used, d, ent, start);
                     }
                     continue;
                 }
@@ -426,8 +441,16 @@ impl RowScan {
     /// Pushes depth d's candidates whose piece is free onto `stack` from `start` on
     /// (branch-free: every entry is written, the free ones are kept) and sets d's range.
     #[inline(always)]
-    fn open(&self, frames: &mut [Frame], stack: &mut [Entry], used: &[u8], d: usize, start: u32) {
-        let key = key_at(frames, d);
+    fn open(
+        &self,
+        frames: &mut [Frame],
+        stack: &mut [Entry],
+        used: &[u8],
+        d: usize,
+        prev: Entry,
+        start: u32,
+    ) {
+        let key = key_at(frames, d, prev);
         let mut n = start;
         // Whole chunks: most lists are one chunk, so the loop's exit is predictable.
         let (mut i, end) = (
@@ -480,21 +503,17 @@ impl RowScan {
         let f = frames[k];
         match &self.masks {
             Some(m) => {
-                // The lowest piece's pending chain, then every orientation of the others.
-                let (mut cand, mut i) = (f.cand, f.pending as usize);
+                // Every untried orientation: each piece's from the depth's row on.
+                let mut cand = f.cand;
                 while cand != 0 {
                     let p = cand.trailing_zeros() as usize;
-                    let mut e = if i != 0 {
-                        m.more[i]
-                    } else {
-                        m.first[f.key as usize * 64 + p]
-                    };
+                    let mut e = m.first[f.row as usize + p];
                     add(e);
-                    while e.next() != 0 {
-                        e = m.more[e.next() as usize];
+                    while e.chained() {
+                        e = m.first[m.virt + e.next() * 64 + p];
                         add(e);
                     }
-                    (cand, i) = (cand & (cand - 1), 0);
+                    cand &= cand - 1;
                 }
             }
             None => w.stack[f.next as usize..f.end as usize]
@@ -506,26 +525,38 @@ impl RowScan {
             .collect();
         if share.take(&path, self.order[k] as usize, &bits) {
             let f = &mut frames[k];
-            (f.next, f.cand, f.pending) = (f.end, 0, 0);
+            (f.next, f.cand) = (f.end, 0);
         }
     }
 }
 
-/// Depth d's key: its class and the colours its up and left neighbours show.
+/// Depth d's key: its class and the colours its up and left neighbours show, where
+/// `prev` is the entry placed at depth d - 1 (0 at depth 0). In row-major order a
+/// cell's left neighbour, when it is a search cell, is the previous depth's; otherwise
+/// the previous depth's right neighbour is static and its entry shows 0 there
+/// ([`Entry::new`]). So `prev` is always the left part.
 #[inline(always)]
-fn key_at(frames: &[Frame], d: usize) -> usize {
+fn key_at(frames: &[Frame], d: usize, prev: Entry) -> usize {
     let f = get(frames, d);
-    f.class as usize
-        + get(frames, f.up as usize).placed.down_key()
-        + get(frames, f.left as usize).placed.right()
+    f.class as usize + get(frames, f.up as usize).placed.down_key() + prev.right()
+}
+
+/// The entry placed at depth d - 1, for [`key_at`] when the loop does not hold it.
+#[inline(always)]
+fn prev_at(frames: &[Frame], d: usize) -> Entry {
+    if d == 0 {
+        Entry::default()
+    } else {
+        get(frames, d - 1).placed
+    }
 }
 
 /// Mask mode's `open`: depth d's candidates are the free pieces of its key's mask.
 #[inline(always)]
-fn open_mask(frames: &mut [Frame], bits: &[u64], free: u64, d: usize) {
-    let key = key_at(frames, d);
+fn open_mask(frames: &mut [Frame], bits: &[u64], free: u64, d: usize, prev: Entry) {
+    let key = key_at(frames, d, prev);
     let f = get_mut(frames, d);
-    (f.cand, f.key, f.pending) = (get(bits, key) & free, key as u32, 0);
+    (f.cand, f.row) = (get(bits, key) & free, (key * 64) as u32);
 }
 
 /// How a walk ended: see [`RowScan::walk`].
@@ -590,7 +621,7 @@ impl Walker {
             .collect();
         for (j, f) in frames.iter_mut().enumerate().take(d0) {
             let o = st.at(rs.order[j] as usize) as usize;
-            f.placed = Entry::new(o, &st.edges[o], rs.radix);
+            f.placed = Entry::new(o, &st.edges[o], rs.radix, &rs.cells[j].needs);
         }
         frames[d0].nodes = 1;
         let free = (0..pieces.min(64))
@@ -629,14 +660,34 @@ impl Walker {
 struct Entry(u64);
 
 impl Entry {
-    fn new(o: usize, e: &[u8; 4], radix: usize) -> Entry {
-        let down_key = e[DOWN] as u64 * radix as u64;
-        Entry((o / 4) as u64 | (o as u64) << 16 | down_key << 32 | (e[RIGHT] as u64) << 48)
+    /// The entry of oriented piece `o` (edges `e`) in a cell that asks `needs`. It shows
+    /// its down / right colour only where the neighbour there is a search cell: a
+    /// static side shows 0, which is what key parts of static sides are (invariant 2).
+    fn new(o: usize, e: &[u8; 4], radix: usize, needs: &[Need; 4]) -> Entry {
+        let shown = |side: usize| {
+            if needs[side] == Need::Inner {
+                e[side] as u64
+            } else {
+                0
+            }
+        };
+        let down_key = shown(DOWN) * radix as u64;
+        Entry((o / 4) as u64 | (o as u64) << 16 | down_key << 32 | shown(RIGHT) << 48)
     }
 
+    /// The largest `next`: 7 bits, bit 63 flags it.
+    const MAX_NEXT: usize = 127;
+
     fn with_next(self, i: usize) -> Entry {
-        debug_assert!(i <= u8::MAX as usize);
-        Entry(self.0 & !(0xFF << 56) | (i as u64) << 56)
+        debug_assert!(i <= Self::MAX_NEXT);
+        Entry(self.0 & !(0xFF << 56) | (0x80 | i as u64) << 56)
+    }
+
+    /// True when a further orientation of the piece follows in the same list: at
+    /// virtual row [`Entry::next`] (mask mode).
+    #[inline(always)]
+    fn chained(self) -> bool {
+        (self.0 as i64) < 0
     }
 
     #[inline(always)]
@@ -660,8 +711,8 @@ impl Entry {
     }
 
     #[inline(always)]
-    fn next(self) -> u32 {
-        (self.0 >> 56) as u32
+    fn next(self) -> usize {
+        (self.0 >> 56 & 0x7F) as usize
     }
 }
 
@@ -677,14 +728,12 @@ struct Frame {
     /// Nodes counted at this depth.
     nodes: u64,
     /// Mask mode's state (invariant 3 there): the pieces with an untried
-    /// orientation, the key of the depth's list and the pending chain.
+    /// orientation, and the row of `first` they are read from.
     cand: u64,
-    key: u32,
-    pending: u32,
+    row: u32,
     /// [`CellAt`]'s fields; depths fit in 16 bits (`fits_state`).
     class: u32,
     up: u16,
-    left: u16,
 }
 
 impl Frame {
@@ -692,7 +741,6 @@ impl Frame {
         Frame {
             class: c.class,
             up: c.up as u16,
-            left: c.left as u16,
             ..Frame::default()
         }
     }
@@ -703,9 +751,11 @@ impl Frame {
 struct CellAt {
     /// Start of its class's key table in `heads`.
     class: u32,
-    /// Depth of the up / left neighbour, or `order.len()` (the ZERO slot) if static.
+    /// Depth of the up neighbour, or `order.len()` (the ZERO slot) if static. The
+    /// left one is never needed: see [`key_at`].
     up: u32,
-    left: u32,
+    /// What the cell asks of each side (for entries built outside the tables).
+    needs: [Need; 4],
 }
 
 /// Lists are padded to whole chunks of this many entries (see `open`).
