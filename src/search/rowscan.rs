@@ -357,7 +357,8 @@ impl RowScan {
         let mut free = w.free;
         let (d0, goal) = (w.d0, w.goal);
         let mut d = w.d;
-        let mut total = w.total;
+        // Nodes still to count before the budget pause (<= 0: pause at the next one).
+        let mut left = until as i64 - w.total as i64;
         let mut deepest = w.stats.deepest;
         // The one depth test per node: a node at `watch` or deeper is a new deepest
         // node (watch = deepest + 1) or a goal node (watch = goal once deepest is).
@@ -396,7 +397,7 @@ impl RowScan {
                     f.placed = ent;
                     d += 1;
                     get_mut(frames, d).nodes += 1;
-                    total += 1;
+                    left -= 1;
                     if d >= watch {
                         if d > deepest {
                             deepest = d;
@@ -405,13 +406,13 @@ impl RowScan {
                             w.stats.deepest_board = self.board_of(&w.base, frames, d0, d);
                         }
                         if d == goal {
-                            if total >= until {
+                            if left <= 0 {
                                 break 'run (Walked::Budget, Resume::Counted);
                             }
                             break 'run (Walked::Goal, Resume::AtGoal);
                         }
                     }
-                    if total >= until {
+                    if left <= 0 {
                         break 'run (Walked::Budget, Resume::Counted);
                     }
                     if MASK {
@@ -434,6 +435,7 @@ impl RowScan {
                 }
             }
         };
+        let total = (until as i64 - left) as u64;
         (w.d, w.total, w.resume, w.free) = (d, total, resume, free);
         outcome
     }
@@ -717,8 +719,10 @@ impl Entry {
 }
 
 /// One depth of the loop: its cell's static part (copied from [`CellAt`]) and its
-/// search state, in one record so that the loop keeps one pointer for both.
+/// search state, in one record so that the loop keeps one pointer for both. One
+/// cache line each, which also makes a depth's address one shift.
 #[derive(Debug, Clone, Copy, Default)]
+#[repr(align(64))]
 struct Frame {
     /// The untried rest of the candidate list: `stack[next..end]`.
     next: u32,
