@@ -347,97 +347,111 @@ impl RowScan {
 
     /// Walks `w` on until its node count reaches `until` (`Budget`: the last node
     /// counted is expanded when the walk resumes), a node at its goal depth is counted
-    /// (`Goal`: the node is at `w.d`), or its subtree is done. The per-node loop.
+    /// (`Goal`: the node is at `w.d`), or its subtree is done. The per-node loop is in
+    /// [`advance_mask`] and [`RowScan::advance_list`]; they stop at the nodes that need
+    /// attention here.
     fn walk<const MASK: bool>(&self, w: &mut Walker, until: u64) -> Walked {
-        let (frames, stack, used) = (&mut w.frames[..], &mut w.stack[..], &mut w.used[..]);
-        let (bits, first, virt) = match &self.masks {
-            Some(m) if MASK => (&m.bits[..], &m.first[..], m.virt),
-            _ => (&[][..], &[][..], 0),
+        let goal = w.goal;
+        let mut h = Hot {
+            d: w.d,
+            d0: w.d0,
+            // The one depth test per node: a node at `watch` or deeper is a new deepest
+            // node (watch = deepest + 1) or a goal node (watch = goal once deepest is).
+            watch: (w.stats.deepest + 1).min(goal),
+            left: until as i64 - w.total as i64,
+            free: w.free,
         };
-        let mut free = w.free;
-        let (d0, goal) = (w.d0, w.goal);
-        let mut d = w.d;
-        // Nodes still to count before the budget pause (<= 0: pause at the next one).
-        let mut left = until as i64 - w.total as i64;
-        let mut deepest = w.stats.deepest;
-        // The one depth test per node: a node at `watch` or deeper is a new deepest
-        // node (watch = deepest + 1) or a goal node (watch = goal once deepest is).
-        let mut watch = (deepest + 1).min(goal);
         let (outcome, resume) = 'run: {
             match w.resume {
-                Resume::Counted if d == goal => break 'run (Walked::Goal, Resume::AtGoal),
-                Resume::Counted if MASK => open_mask(frames, bits, free, d, prev_at(frames, d)),
-                Resume::Counted => {
-                    let start = if d == d0 { 0 } else { get(frames, d - 1).end };
-                    self.open(frames, stack, used, d, prev_at(frames, d), start);
-                }
+                Resume::Counted if h.d == goal => break 'run (Walked::Goal, Resume::AtGoal),
+                Resume::Counted => self.open_at::<MASK>(w, &h),
                 Resume::AtGoal => {
-                    let f = get_mut(frames, d);
+                    let f = &mut w.frames[h.d];
                     (f.next, f.end, f.cand) = (0, 0, 0);
                 }
             }
             loop {
-                let f = get_mut(frames, d);
-                if if MASK { f.cand != 0 } else { f.next < f.end } {
-                    let ent = if MASK {
-                        let e = get(first, f.row as usize + f.cand.trailing_zeros() as usize);
-                        if e.chained() {
-                            f.row = (virt + e.next() * 64) as u32;
-                        } else {
-                            f.cand &= f.cand - 1;
-                        }
-                        free &= !(1 << e.piece());
-                        e
-                    } else {
-                        let e = get(stack, f.next as usize);
-                        f.next += 1;
-                        *get_mut(used, e.piece()) = 1;
-                        e
-                    };
-                    f.placed = ent;
-                    d += 1;
-                    get_mut(frames, d).nodes += 1;
-                    left -= 1;
-                    if d >= watch {
-                        if d > deepest {
-                            deepest = d;
-                            watch = (d + 1).min(goal);
-                            w.stats.deepest = d;
-                            w.stats.deepest_board = self.board_of(&w.base, frames, d0, d);
-                        }
-                        if d == goal {
-                            if left <= 0 {
-                                break 'run (Walked::Budget, Resume::Counted);
-                            }
-                            break 'run (Walked::Goal, Resume::AtGoal);
-                        }
-                    }
-                    if left <= 0 {
-                        break 'run (Walked::Budget, Resume::Counted);
-                    }
-                    if MASK {
-                        open_mask(frames, bits, free, d, ent);
-                    } else {
-                        let start = get(frames, d - 1).end;
-                        self.open(frames, stack, used, d, ent, start);
-                    }
-                    continue;
-                }
-                if d == d0 {
+                let counted = match &self.masks {
+                    Some(m) if MASK => advance_mask(m, &mut w.frames, &mut h),
+                    _ => self.advance_list(&mut w.frames, &mut w.stack, &mut w.used, &mut h),
+                };
+                if !counted {
                     break 'run (Walked::Done, Resume::AtGoal);
                 }
-                d -= 1;
-                let piece = get(frames, d).placed.piece();
-                if MASK {
-                    free |= 1 << piece;
-                } else {
-                    *get_mut(used, piece) = 0;
+                let d = h.d;
+                if d >= h.watch {
+                    if d > w.stats.deepest {
+                        h.watch = (d + 1).min(goal);
+                        w.stats.deepest = d;
+                        w.stats.deepest_board = self.board(w, d);
+                    }
+                    if d == goal {
+                        if h.left <= 0 {
+                            break 'run (Walked::Budget, Resume::Counted);
+                        }
+                        break 'run (Walked::Goal, Resume::AtGoal);
+                    }
                 }
+                if h.left <= 0 {
+                    break 'run (Walked::Budget, Resume::Counted);
+                }
+                self.open_at::<MASK>(w, &h);
             }
         };
-        let total = (until as i64 - left) as u64;
-        (w.d, w.total, w.resume, w.free) = (d, total, resume, free);
+        let total = (until as i64 - h.left) as u64;
+        (w.d, w.total, w.resume, w.free) = (h.d, total, resume, h.free);
         outcome
+    }
+
+    /// Opens depth `h.d` of `w` (its candidates), outside the per-node loops.
+    fn open_at<const MASK: bool>(&self, w: &mut Walker, h: &Hot) {
+        let (frames, d) = (&mut w.frames[..], h.d);
+        let prev = prev_at(frames, d);
+        match &self.masks {
+            Some(m) if MASK => open_mask(frames, &m.bits, h.free, d, prev),
+            _ => {
+                let start = if d == h.d0 { 0 } else { frames[d - 1].end };
+                self.open(frames, &mut w.stack, &w.used, d, prev, start);
+            }
+        }
+    }
+
+    /// The list driver's per-node loop: walks on from depth `h.d` (open) until a node
+    /// it counts is at `h.watch` or deeper or uses up the budget (true: that node is
+    /// at `h.d`, counted, not opened), or the subtree is done (false).
+    fn advance_list(
+        &self,
+        frames: &mut [Frame],
+        stack: &mut [Entry],
+        used: &mut [u8],
+        h: &mut Hot,
+    ) -> bool {
+        let (mut d, d0, watch, mut left) = (h.d, h.d0, h.watch, h.left);
+        let counted = loop {
+            let f = get_mut(frames, d);
+            if f.next < f.end {
+                let e = get(stack, f.next as usize);
+                f.next += 1;
+                f.placed = e;
+                *get_mut(used, e.piece()) = 1;
+                d += 1;
+                get_mut(frames, d).nodes += 1;
+                left -= 1;
+                if d >= watch || left <= 0 {
+                    break true;
+                }
+                let start = get(frames, d - 1).end;
+                self.open(frames, stack, used, d, e, start);
+                continue;
+            }
+            if d == d0 {
+                break false;
+            }
+            d -= 1;
+            *get_mut(used, get(frames, d).placed.piece()) = 0;
+        };
+        (h.d, h.left) = (d, left);
+        counted
     }
 
     /// Pushes depth d's candidates whose piece is free onto `stack` from `start` on
@@ -559,6 +573,67 @@ fn open_mask(frames: &mut [Frame], bits: &[u64], free: u64, d: usize, prev: Entr
     let key = key_at(frames, d, prev);
     let f = get_mut(frames, d);
     (f.cand, f.row) = (get(bits, key) & free, (key * 64) as u32);
+}
+
+/// Mask mode's per-node loop, with the contract of [`RowScan::advance_list`]. A child
+/// without candidates (a leaf, most nodes) is counted without being entered.
+fn advance_mask(m: &Masks, frames: &mut [Frame], h: &mut Hot) -> bool {
+    let (bits, first) = (&m.bits[..], &m.first[..]);
+    let (mut d, d0, watch, mut left, mut free) = (h.d, h.d0, h.watch, h.left, h.free);
+    let mut cand = get(frames, d).cand;
+    let counted = loop {
+        if cand == 0 {
+            if d == d0 {
+                break false;
+            }
+            d -= 1;
+            let f = get(frames, d);
+            free |= 1 << f.placed.piece();
+            cand = f.cand;
+            continue;
+        }
+        let f = get_mut(frames, d);
+        let e = get(first, f.row as usize + cand.trailing_zeros() as usize);
+        if e.chained() {
+            f.row = (m.virt + e.next() * 64) as u32;
+        } else {
+            cand &= cand - 1;
+            f.cand = cand;
+        }
+        f.placed = e;
+        free &= !(1 << e.piece());
+        get_mut(frames, d + 1).nodes += 1;
+        left -= 1;
+        if d + 1 >= watch || left <= 0 {
+            d += 1;
+            break true;
+        }
+        let key = key_at(frames, d + 1, e);
+        let child = get(bits, key) & free;
+        if child == 0 {
+            free |= 1 << e.piece();
+            continue;
+        }
+        d += 1;
+        let f = get_mut(frames, d);
+        (f.cand, f.row) = (child, (key * 64) as u32);
+        cand = child;
+    };
+    (h.d, h.left, h.free) = (d, left, free);
+    counted
+}
+
+/// The per-node loops' state, handed between them and [`RowScan::walk`].
+struct Hot {
+    /// The current depth (open unless a loop just returned true), the start depth.
+    d: usize,
+    d0: usize,
+    /// The depth from which on a counted node goes back to the walk.
+    watch: usize,
+    /// Nodes still to count before the budget pause (<= 0: pause at the next one).
+    left: i64,
+    /// Mask mode's free pieces.
+    free: u64,
 }
 
 /// How a walk ended: see [`RowScan::walk`].
