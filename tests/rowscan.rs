@@ -34,6 +34,7 @@ fn same(p: &Puzzle, prefix: &[(usize, u32)], limits: &Limits) -> Stats {
     let slow = search(&mut st, &mut Generic(Scan::new(&root)), p, limits, &stop);
     // Mask mode (these boards have at most 64 pieces) and the list driver.
     let modes = [Scan::new(&root), Scan::listed(&root)];
+    assert!(modes[0].masked() && !modes[1].masked(), "{}", p.name);
     for (mode, mut scan) in ["masks", "lists"].into_iter().zip(modes) {
         let fast = search(&mut st, &mut scan, p, limits, &stop);
         let what = format!("{} ({mode}) from {prefix:?} with {limits:?}", p.name);

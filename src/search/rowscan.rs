@@ -227,6 +227,11 @@ impl RowScan {
         self
     }
 
+    /// True when the walk runs in mask mode.
+    pub fn masked(&self) -> bool {
+        self.masks.is_some()
+    }
+
     /// Appends the key table of one class: a counting sort of the fitting
     /// orientations by key, stable so each list stays ascending in `o`.
     fn add_class(

@@ -27,6 +27,11 @@ impl Scan {
             tables: RowScan::new(st).without_masks(),
         }
     }
+
+    /// True when searches run in mask mode (see [`RowScan`]).
+    pub fn masked(&self) -> bool {
+        self.tables.masked()
+    }
 }
 
 impl Select for Scan {
