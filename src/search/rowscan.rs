@@ -711,7 +711,8 @@ impl Walker {
             .fold(0u64, |m, p| m | 1 << p);
         Walker {
             frames,
-            stack: vec![Entry::default(); rs.stack_len],
+            // Mask mode never touches the list driver's stack.
+            stack: vec![Entry::default(); if rs.masked() { 0 } else { rs.stack_len }],
             used,
             free,
             d0,
