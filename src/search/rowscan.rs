@@ -586,10 +586,11 @@ fn advance_mask(m: &Masks, frames: &mut [Frame], h: &mut Hot) -> bool {
     let (bits, first) = (&m.bits[..], &m.first[..]);
     let (mut d, d0, watch, mut left, mut free) = (h.d, h.d0, h.watch, h.left, h.free);
     let mut cand = get(frames, d).cand;
-    let counted = loop {
+    loop {
         if cand == 0 {
             if d == d0 {
-                break false;
+                (h.d, h.left, h.free) = (d, left, free);
+                return false;
             }
             d -= 1;
             let f = get(frames, d);
@@ -606,26 +607,24 @@ fn advance_mask(m: &Masks, frames: &mut [Frame], h: &mut Hot) -> bool {
             f.cand = cand;
         }
         f.placed = e;
-        free &= !(1 << e.piece());
+        // The free pieces below the child; `free` itself changes only if it is entered.
+        let rest = free & !(1 << e.piece());
         get_mut(frames, d + 1).nodes += 1;
         left -= 1;
         if d + 1 >= watch || left <= 0 {
-            d += 1;
-            break true;
+            (h.d, h.left, h.free) = (d + 1, left, rest);
+            return true;
         }
         let key = key_at(frames, d + 1, e);
-        let child = get(bits, key) & free;
-        if child == 0 {
-            free |= 1 << e.piece();
-            continue;
+        let child = get(bits, key) & rest;
+        if child != 0 {
+            d += 1;
+            free = rest;
+            let f = get_mut(frames, d);
+            (f.cand, f.row) = (child, (key * 64) as u32);
+            cand = child;
         }
-        d += 1;
-        let f = get_mut(frames, d);
-        (f.cand, f.row) = (child, (key * 64) as u32);
-        cand = child;
-    };
-    (h.d, h.left, h.free) = (d, left, free);
-    counted
+    }
 }
 
 /// The per-node loops' state, handed between them and [`RowScan::walk`].
