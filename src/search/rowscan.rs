@@ -432,7 +432,7 @@ impl RowScan {
         h: &mut Hot,
     ) -> bool {
         let (mut d, d0, watch, mut left) = (h.d, h.d0, h.watch, h.left);
-        let counted = loop {
+        loop {
             let f = get_mut(frames, d);
             if f.next < f.end {
                 let e = get(stack, f.next as usize);
@@ -443,20 +443,20 @@ impl RowScan {
                 get_mut(frames, d).nodes += 1;
                 left -= 1;
                 if d >= watch || left <= 0 {
-                    break true;
+                    (h.d, h.left) = (d, left);
+                    return true;
                 }
                 let start = get(frames, d - 1).end;
                 self.open(frames, stack, used, d, e, start);
                 continue;
             }
             if d == d0 {
-                break false;
+                (h.d, h.left) = (d, left);
+                return false;
             }
             d -= 1;
             *get_mut(used, get(frames, d).placed.piece()) = 0;
-        };
-        (h.d, h.left) = (d, left);
-        counted
+        }
     }
 
     /// Pushes depth d's candidates whose piece is free onto `stack` from `start` on
