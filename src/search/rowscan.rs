@@ -16,8 +16,10 @@
 //! 1. `used[p]` is 1 exactly for the hints' pieces, the start prefix's, and the pieces
 //!    placed at depths `d0..d`.
 //! 2. `frames[j].placed` (j < d) is the entry placed at depth j. `frames[top]` is never
-//!    placed: its colours stay 0, and a static up/left neighbour (rim, hint) points
-//!    there, so a static side's part of the key is always 0.
+//!    placed: its colours stay 0, and a static up neighbour (rim, hint) points there.
+//!    An entry shows its down/right colour only toward a search cell ([`Entry::new`]),
+//!    so the previous depth's entry is always the left part of the key ([`key_at`]),
+//!    and a static side's part of the key is always 0.
 //! 3. `frames[d].next..end` is the untried rest of depth d's candidate list; entries
 //!    whose piece is used are skipped when reached, which is what `fits & free` means.
 //!    Lists are padded to whole chunks with entries of a piece that is never free
@@ -36,10 +38,13 @@
 //! virtual copies (see [`Masks`]); the others' are all their key's. The order of the
 //! placements is the lists' (ascending `o`), so both modes visit the same nodes.
 //!
-//! **The walk.** The loop is [`RowScan::walk`] over a [`Walker`] (invariants 1-4 are
-//! about its fields). It pauses after counting a node when the node budget it was
-//! given is reached or the node is at the goal depth (a solution), and resumes there,
-//! so polling, sharing and solutions stay outside the per-node code.
+//! **The walk.** [`RowScan::walk`] runs a [`Walker`] (invariants 1-4 are about its
+//! fields). It pauses after counting a node when the node budget it was given is
+//! reached or the node is at the goal depth (a solution), and resumes there, so
+//! polling, sharing and solutions stay outside the per-node code. The per-node loops
+//! ([`advance_mask`], [`RowScan::advance_list`]) return to it only at such nodes and
+//! at new deepest ones; mask mode counts a child without candidates (a leaf) without
+//! entering it.
 
 use super::dfs::{self, Limits, Share, Stats, Stop};
 use super::state::State;
