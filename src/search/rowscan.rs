@@ -564,7 +564,15 @@ impl RowScan {
 #[inline(always)]
 fn key_at(frames: &[Frame], d: usize, prev: Entry) -> usize {
     let f = get(frames, d);
-    f.class as usize + get(frames, f.up as usize).placed.down_key() + prev.right()
+    f.class as usize + frame_at(frames, f.up as usize).placed.down_key() + prev.right()
+}
+
+/// The frame `off` bytes into `frames`: `Frame::up` without a multiply.
+#[inline(always)]
+fn frame_at(frames: &[Frame], off: usize) -> &Frame {
+    debug_assert!(off % size_of::<Frame>() == 0 && off / size_of::<Frame>() < frames.len());
+    // SAFETY: `off` is a whole number of frames inside `frames` (invariant 4).
+    unsafe { &*frames.as_ptr().byte_add(off) }
 }
 
 /// The entry placed at depth d - 1, for [`key_at`] when the loop does not hold it.
@@ -606,7 +614,7 @@ fn advance_mask(m: &Masks, frames: &mut [Frame], h: &mut Hot) -> bool {
         let f = get_mut(frames, d);
         let e = get(first, f.row as usize + cand.trailing_zeros() as usize);
         if e.chained() {
-            f.row = (m.virt + e.next() * 64) as u32;
+            next_orientation(f, m, e);
         } else {
             cand &= cand - 1;
             f.cand = cand;
@@ -630,6 +638,14 @@ fn advance_mask(m: &Masks, frames: &mut [Frame], h: &mut Hot) -> bool {
             cand = child;
         }
     }
+}
+
+/// Moves `f` to the virtual row of `e`'s next orientation (the rare case, out of the
+/// loop's straight line).
+#[cold]
+#[inline(never)]
+fn next_orientation(f: &mut Frame, m: &Masks, e: Entry) {
+    f.row = (m.virt + e.next() * 64) as u32;
 }
 
 /// The per-node loops' state, handed between them and [`RowScan::walk`].
@@ -820,16 +836,17 @@ struct Frame {
     /// orientation, and the row of `first` they are read from.
     cand: u64,
     row: u32,
-    /// [`CellAt`]'s fields; depths fit in 16 bits (`fits_state`).
+    /// [`CellAt`]'s fields, `up` as the byte offset of its frame in `frames` (the
+    /// loop adds it to the base as it is); depths fit in 16 bits (`fits_state`).
     class: u32,
-    up: u16,
+    up: u32,
 }
 
 impl Frame {
     fn at(c: &CellAt) -> Frame {
         Frame {
             class: c.class,
-            up: c.up as u16,
+            up: c.up * size_of::<Frame>() as u32,
             ..Frame::default()
         }
     }
