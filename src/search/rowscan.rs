@@ -570,7 +570,8 @@ fn key_at(frames: &[Frame], d: usize, prev: Entry) -> usize {
 /// The frame `off` bytes into `frames`: `Frame::up` without a multiply.
 #[inline(always)]
 fn frame_at(frames: &[Frame], off: usize) -> &Frame {
-    debug_assert!(off % size_of::<Frame>() == 0 && off / size_of::<Frame>() < frames.len());
+    let size = size_of::<Frame>(); // a power of two (64)
+    debug_assert!(off & (size - 1) == 0 && off / size < frames.len());
     // SAFETY: `off` is a whole number of frames inside `frames` (invariant 4).
     unsafe { &*frames.as_ptr().byte_add(off) }
 }
