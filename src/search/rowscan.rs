@@ -24,7 +24,8 @@
 //!    whose piece is used are skipped when reached, which is what `fits & free` means.
 //!    Lists are padded to whole chunks with entries of a piece that is never free
 //!    (`used[pieces] = 1`), so they are never pushed.
-//! 4. Bounds: d0 <= d <= top; `frames` has top + 1 slots; a key is below its
+//! 4. Bounds: d0 <= d <= top; `frames` has top + 1 slots; a frame's `up` is the byte
+//!    offset of a frame (an earlier depth or the ZERO slot); a key is below its
 //!    class's `radix * radix` (colours < radix), so `heads[key + 1]` exists; entry
 //!    indices stay inside one list; pieces < `used.len()`. The unchecked reads of the
 //!    loop rely on these (debug builds check them).
@@ -595,7 +596,8 @@ fn open_mask(frames: &mut [Frame], bits: &[u64], free: u64, d: usize, prev: Entr
 }
 
 /// Mask mode's per-node loop, with the contract of [`RowScan::advance_list`]. A child
-/// without candidates (a leaf, most nodes) is counted without being entered.
+/// without candidates (a leaf: about 40 % of the nodes on Puzzle D) is counted without
+/// being entered.
 fn advance_mask(m: &Masks, frames: &mut [Frame], h: &mut Hot) -> bool {
     let (bits, first) = (&m.bits[..], &m.first[..]);
     let (mut d, d0, watch, mut left, mut free) = (h.d, h.d0, h.watch, h.left, h.free);
