@@ -150,6 +150,12 @@ impl Masks {
             virt: keys * 64,
         })
     }
+
+    /// Where in `first` the virtual row that chained entry `e` names starts.
+    #[inline(always)]
+    fn next_row(&self, e: Entry) -> usize {
+        self.virt + e.next() * 64
+    }
 }
 
 impl RowScan {
@@ -537,7 +543,7 @@ impl RowScan {
                     let mut e = m.first[f.row as usize + p];
                     add(e);
                     while e.chained() {
-                        e = m.first[m.virt + e.next() * 64 + p];
+                        e = m.first[m.next_row(e) + p];
                         add(e);
                     }
                     cand &= cand - 1;
@@ -648,7 +654,7 @@ fn advance_mask(m: &Masks, frames: &mut [Frame], h: &mut Hot) -> bool {
 #[cold]
 #[inline(never)]
 fn next_orientation(f: &mut Frame, m: &Masks, e: Entry) {
-    f.row = (m.virt + e.next() * 64) as u32;
+    f.row = m.next_row(e) as u32;
 }
 
 /// The per-node loops' state, handed between them and [`RowScan::walk`].
@@ -760,8 +766,8 @@ impl Walker {
 /// one `u64` so that it is copied with one move: bits 0..16 the piece, 16..32 the
 /// oriented piece `4 * piece + rotation`, 32..48 the colour it shows below times the
 /// key radix (the up part of the key below it), 48..56 the colour it shows to the
-/// right (the left part of the key to its right), 56..64 mask mode's `next` (see
-/// [`Masks`]; 0 elsewhere).
+/// right (the left part of the key to its right), 56..63 mask mode's `next` and bit 63
+/// set when it names one ([`Entry::chained`], see [`Masks`]; 0 elsewhere).
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry(u64);
 
