@@ -1,9 +1,10 @@
 //! `plytile solve`.
 
 use super::{catch_interrupts, LimitArgs, PuzzleArgs, StrategyArgs, INTERRUPTED};
-use crate::error::Result;
+use crate::error::{InputError, Result};
 use crate::puzzle::formats::EdgeOrder;
 use crate::report::SolveResult;
+use crate::search::interleave::{self, Interleave};
 use crate::search::{self, jobs, Heuristic, Order, Spread};
 use clap::Args;
 use std::path::PathBuf;
@@ -29,6 +30,19 @@ pub struct SolveArgs {
     /// Counts are the same either way.
     #[arg(long, value_name = "natural|penalty", default_value = "natural")]
     pub order: Order,
+    /// Walk many of the frontier's subproblems side by side, a slice of nodes each in
+    /// turn, instead of one after another (scan only): on or off. Changes only which
+    /// part of the tree a run that stops early has searched; counts of an exhaustive
+    /// run are the same.
+    #[arg(long, value_name = "on|off", default_value = "off", value_parser = super::parse_on_off, action = clap::ArgAction::Set)]
+    pub interleave: bool,
+    /// Subproblems walked side by side with --interleave on (default: 4096); the
+    /// default frontier is the first level with at least this many.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub window: Option<u64>,
+    /// Nodes each subproblem walks per turn with --interleave on (default: 2048).
+    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub slice: Option<u64>,
     /// Worker threads (default: all cores; 1 with --max-nodes, whose budget is exact only
     /// on one thread). 1 without --shard/--job/--checkpoint is the plain depth-first
     /// search; any count gives the same nodes per depth.
@@ -103,10 +117,22 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         job,
         checkpoint: a.checkpoint.clone(),
         order: a.order,
+        interleave: a.interleave.then(|| Interleave {
+            window: a.window.map_or(interleave::WINDOW, |w| w as usize),
+            slice: a.slice.unwrap_or(interleave::SLICE),
+        }),
     };
+    if !a.interleave && (a.window.is_some() || a.slice.is_some()) {
+        let flag = if a.window.is_some() {
+            "--window"
+        } else {
+            "--slice"
+        };
+        return Err(InputError::new(flag, "only with --interleave on"));
+    }
     if spread.job.is_some() && a.strategy.factor {
         // Job files record the heuristic only; their frontier was made without it.
-        return Err(crate::error::InputError::new(
+        return Err(InputError::new(
             "--factor",
             "not with --job (job files do not record it)",
         ));

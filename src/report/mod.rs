@@ -7,6 +7,7 @@ pub mod plot;
 pub mod svg;
 
 use crate::puzzle::{Board, Puzzle};
+use crate::search::interleave::Interleave;
 use crate::search::{Heuristic, Order, Stats, Stop, Strategy};
 use serde::{Deserialize, Serialize};
 
@@ -62,6 +63,10 @@ pub struct SolveResult {
     /// Depth of the frontier of subproblems (absent for a plain single-thread run).
     #[serde(default)]
     pub split_depth: Option<usize>,
+    /// `--interleave on`: subproblems walked side by side and nodes per turn; absent
+    /// when they were searched one after another.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interleave: Option<Interleave>,
     /// Subproblems searched (frontier units and the pieces workers gave away).
     #[serde(default)]
     pub subproblems: usize,
@@ -138,6 +143,7 @@ impl SolveResult {
             version: env!("CARGO_PKG_VERSION").to_string(),
             shard: None,
             split_depth: None,
+            interleave: None,
             subproblems: 1,
             symmetry: 1,
         }

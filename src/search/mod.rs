@@ -2,6 +2,7 @@
 //! site-selection heuristics, and the parallel driver with its files.
 
 pub mod dfs;
+pub mod interleave;
 pub mod jobs;
 pub mod parallel;
 pub mod progress;
@@ -39,6 +40,9 @@ pub struct Spread {
     /// Order in which to start the frontier's subproblems (`--order`). `penalty`
     /// takes the frontier path even on one thread.
     pub order: Order,
+    /// Walk many subproblems side by side ([`interleave`]; `scan` only). Takes the
+    /// frontier path even on one thread.
+    pub interleave: Option<interleave::Interleave>,
 }
 
 impl Spread {
@@ -96,12 +100,19 @@ pub fn solve_with(
 ) -> Result<SolveResult> {
     let start = Instant::now();
     let s: Strategy = s.into();
+    if spread.interleave.is_some() && s != Strategy::from(Heuristic::Scan) {
+        return Err(InputError::new(
+            "--interleave",
+            "works only with plain scan (--select scan, --factor off, --move-order natural): only the row-scan walk pauses and resumes",
+        ));
+    }
     let threads = spread.threads();
     if threads == 1
         && spread.shard.is_none()
         && spread.job.is_none()
         && spread.checkpoint.is_none()
         && spread.order == Order::Natural
+        && spread.interleave.is_none()
     {
         let mut st = State::new(puzzle);
         let stats = crate::with_strategy!(s, &st, |sel| search(
@@ -137,7 +148,10 @@ pub fn solve_with(
                 (Some(d), _, _) => Split::Depth(d),
                 (None, Some(ck), _) => Split::Depth(ck.split_depth),
                 (None, None, Some((_, n))) => Split::AtLeast(parallel::UNITS_PER_SHARD * n),
-                (None, None, None) => Split::AtLeast(parallel::UNITS_PER_THREAD * threads),
+                (None, None, None) => match spread.interleave {
+                    Some(how) => Split::AtLeast(how.window),
+                    None => Split::AtLeast(parallel::UNITS_PER_THREAD * threads),
+                },
             };
             let f = parallel::frontier_of(puzzle, s, split);
             let (i, n) = spread.shard.unwrap_or((0, 1));
@@ -176,6 +190,7 @@ pub fn solve_with(
         done,
         limits,
         threads,
+        spread.interleave,
         stop,
         save,
     )
@@ -185,6 +200,7 @@ pub fn solve_with(
     }
     let mut r = SolveResult::new(puzzle, s, threads, out.stats, start.elapsed().as_secs_f64());
     r.order = spread.order;
+    r.interleave = spread.interleave;
     r.shard = shard;
     r.split_depth = Some(split_depth);
     r.subproblems = out.subproblems;

@@ -43,6 +43,8 @@
 //! `--move-order penalty` changed the DFS order itself).
 
 use super::dfs::{search_sharing, Limits, Share, Stats, Stop};
+use super::interleave::{self, Interleave};
+use super::rowscan::RowScan;
 use super::select::{log_options, Order, Pick, Select, Strategy};
 use super::state::State;
 use crate::puzzle::Puzzle;
@@ -260,24 +262,24 @@ pub fn remaining(units: &[Prefix], done: Vec<Record>) -> (Vec<Record>, Vec<Prefi
 }
 
 /// Shared by the workers of one [`run`].
-struct Ctx<'a> {
-    puzzle: &'a Puzzle,
-    s: Strategy,
-    root: State,
-    limits: &'a Limits,
+pub(super) struct Ctx<'a> {
+    pub(super) puzzle: &'a Puzzle,
+    pub(super) s: Strategy,
+    pub(super) root: State,
+    pub(super) limits: &'a Limits,
     /// Solutions wanted in all (u64::MAX: all).
-    want: u64,
+    pub(super) want: u64,
     /// Nodes counted before any subproblem (frontier, previous records).
-    base_nodes: u64,
-    halt: AtomicBool,
-    hungry: AtomicBool,
-    queued: AtomicUsize,
-    found: AtomicU64,
-    nodes: AtomicU64,
-    started: AtomicUsize,
-    records: Mutex<Vec<Record>>,
-    partial: Mutex<Vec<(Prefix, Stats)>>,
-    skipped: AtomicUsize,
+    pub(super) base_nodes: u64,
+    pub(super) halt: AtomicBool,
+    pub(super) hungry: AtomicBool,
+    pub(super) queued: AtomicUsize,
+    pub(super) found: AtomicU64,
+    pub(super) nodes: AtomicU64,
+    pub(super) started: AtomicUsize,
+    pub(super) records: Mutex<Vec<Record>>,
+    pub(super) partial: Mutex<Vec<(Prefix, Stats)>>,
+    pub(super) skipped: AtomicUsize,
 }
 
 /// The [`Share`] of one running subproblem: spawns what it gives away.
@@ -393,6 +395,7 @@ pub fn run(
     done: Vec<Record>,
     limits: &Limits,
     threads: usize,
+    interleave: Option<Interleave>,
     stop: &AtomicBool,
     save: Option<&Save<'_>>,
 ) -> Result<Outcome, String> {
@@ -452,11 +455,19 @@ pub fn run(
                 std::thread::park_timeout(Duration::from_millis(20));
             }
         });
-        pool.scope_fifo(|s| {
-            for u in &todo {
-                spawn(&ctx, s, u.clone());
+        match interleave {
+            Some(how) => {
+                let rs = RowScan::new(&ctx.root);
+                let queue = interleave::queue(todo.clone());
+                pool.broadcast(|_| interleave::work(&ctx, &rs, &queue, how));
+                interleave::drain(&ctx, queue);
             }
-        });
+            None => pool.scope_fifo(|s| {
+                for u in &todo {
+                    spawn(&ctx, s, u.clone());
+                }
+            }),
+        }
         finished.store(true, Ordering::Release);
         helper.thread().unpark();
     });

@@ -320,46 +320,88 @@ impl RowScan {
         stop: &AtomicBool,
         share: &mut W,
     ) -> Option<Stats> {
-        if !self.fits_state(st) {
-            return None;
-        }
-        let mut w = Walker::new(self, st);
+        let mut p = self.pause(st)?;
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        if self.drive(&mut p.0, puzzle, limits, stop, share, max_nodes) {
+            p.0.stats.stopped = Some(Stop::MaxNodes);
+        }
+        Some(p.into_stats())
+    }
+
+    /// The search of the subtree below `st`'s node, not started yet (its start node
+    /// counted): for the interleaved search ([`super::parallel`]), which runs many and
+    /// gives each a slice of nodes in turn. None when `st` was not filled in
+    /// row-major order.
+    pub fn pause(&self, st: &State) -> Option<Paused> {
+        self.fits_state(st).then(|| Paused(Walker::new(self, st)))
+    }
+
+    /// Runs `p` on for up to `slice` more nodes, with [`RowScan::search`]'s limits
+    /// apart from `max_nodes`. True when it paused at the end of the slice; false when
+    /// its subtree is done or it stopped (the reason is in its stats).
+    pub fn resume(
+        &self,
+        p: &mut Paused,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        stop: &AtomicBool,
+        slice: u64,
+    ) -> bool {
+        let until = p.0.total.saturating_add(slice);
+        self.drive(&mut p.0, puzzle, limits, stop, &mut dfs::NoShare, until)
+    }
+
+    /// Gives away the untried placements at `p`'s shallowest open depth, as a
+    /// polling search does when `share` wants work.
+    pub fn give<W: Share>(&self, p: &mut Paused, share: &mut W) {
+        self.offer(&mut p.0, share);
+    }
+
+    /// Walks `w` until its node count reaches `max_nodes` (true), or its subtree is
+    /// done or it stops (false), polling every [`dfs::CHECK_EVERY`] nodes and
+    /// recording solutions.
+    fn drive<W: Share>(
+        &self,
+        w: &mut Walker,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        stop: &AtomicBool,
+        share: &mut W,
+        max_nodes: u64,
+    ) -> bool {
         let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
         // Poll or stop every CHECK_EVERY nodes, and exactly at the node budget.
-        let mut until = max_nodes.min(1 + dfs::CHECK_EVERY as u64);
+        let mut until = max_nodes.min(w.total + dfs::CHECK_EVERY as u64);
         loop {
             let walked = if self.masks.is_some() {
-                self.walk::<true>(&mut w, until)
+                self.walk::<true>(w, until)
             } else {
-                self.walk::<false>(&mut w, until)
+                self.walk::<false>(w, until)
             };
             match walked {
                 Walked::Budget => {
                     if w.total >= max_nodes {
-                        w.stats.stopped = Some(Stop::MaxNodes);
-                        break;
+                        return true;
                     }
                     until = max_nodes.min(w.total + dfs::CHECK_EVERY as u64);
                     if let Some(why) = dfs::poll(&w.stats, limits, stop) {
                         w.stats.stopped = Some(why);
-                        break;
+                        return false;
                     }
                     if share.wants() {
-                        self.offer(&mut w, st.words, share);
+                        self.offer(w, share);
                     }
                 }
                 Walked::Goal => {
-                    dfs::record_solution(self.board(&w, w.d), puzzle, limits, &mut w.stats);
+                    dfs::record_solution(self.board(w, w.d), puzzle, limits, &mut w.stats);
                     if w.stats.solutions_found >= max_solutions {
                         w.stats.stopped = Some(Stop::Solutions);
-                        break;
+                        return false;
                     }
                 }
-                Walked::Done => break,
+                Walked::Done => return false,
             }
         }
-        Some(w.into_stats())
     }
 
     /// Walks `w` on until its node count reaches `until` (`Budget`: the last node
@@ -522,13 +564,13 @@ impl RowScan {
     /// Offers the untried candidates of the shallowest depth (d0..d) that has any,
     /// as the generic driver's `offer` does; clears them if taken.
     #[cold]
-    fn offer<W: Share>(&self, w: &mut Walker, words: usize, share: &mut W) {
+    fn offer<W: Share>(&self, w: &mut Walker, share: &mut W) {
         let frames = &mut w.frames;
         let untried = |f: &Frame| f.cand != 0 || f.next < f.end;
         let Some(k) = (w.d0..w.d).find(|&k| untried(&frames[k])) else {
             return;
         };
-        let mut bits = vec![0u64; words];
+        let mut bits = vec![0u64; w.words];
         let mut add = |e: Entry| {
             let o = e.o() as usize;
             bits[o / 64] |= 1 << (o % 64);
@@ -687,6 +729,27 @@ enum Resume {
     AtGoal,
 }
 
+/// A search paused between slices of the interleaved search ([`RowScan::pause`]).
+#[derive(Debug, Clone)]
+pub struct Paused(Walker);
+
+impl Paused {
+    /// Nodes counted so far.
+    pub fn nodes(&self) -> u64 {
+        self.0.total
+    }
+
+    /// Solutions found so far.
+    pub fn solutions(&self) -> u64 {
+        self.0.stats.solutions_found
+    }
+
+    /// The statistics so far, node counts per depth included.
+    pub fn into_stats(self) -> Stats {
+        self.0.into_stats()
+    }
+}
+
 /// A resumable row-scan walk below one start node: the loop's state (invariants
 /// 1-4) and what it counted. [`RowScan::walk`] runs it.
 #[derive(Debug, Clone)]
@@ -704,6 +767,8 @@ struct Walker {
     goal: usize,
     /// Nodes counted by this walk.
     total: u64,
+    /// Words of an oriented-piece bitset (`State::words`), for `offer`.
+    words: usize,
     resume: Resume,
     /// The board at the start node.
     base: Board,
@@ -748,6 +813,7 @@ impl Walker {
             d: d0,
             goal: top,
             total: 1,
+            words: st.words,
             resume: Resume::Counted,
             base: st.board(),
             stats: dfs::start_stats(st),

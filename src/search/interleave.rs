@@ -1,0 +1,235 @@
+//! The interleaved schedule (`solve --interleave on`): instead of searching the
+//! frontier's subproblems one after another to the end, the workers keep a *window* of
+//! started ones and give each a *slice* of nodes in turn, refilling the window in
+//! search order as subproblems finish.
+//!
+//! **Why.** Row-scan trees are heavy-tailed: an early placement that dooms the board
+//! can hide an empty subtree of 10^10 nodes in front of the first solution, so the
+//! depth-first time to a first solution is mostly luck of the order. Walking many
+//! subtrees side by side finds a solution as soon as any of them reaches one (Puzzle
+//! D: see the README). Public GPU solvers get the same effect from thousands of work
+//! items; here it is a schedule on two cores.
+//!
+//! **Exactness.** Every subproblem is still one exact row-scan walk
+//! ([`RowScan::pause`]/[`RowScan::resume`]), paused and resumed where it stopped, and
+//! the results are filed exactly as the depth-first schedule's ([`super::parallel`]):
+//! finished subproblems as records (checkpoints), the rest as partial outcomes, all
+//! merged in prefix order. An exhaustive run therefore counts the same nodes per
+//! depth and solutions; a run that stops early has visited a different part of the
+//! tree (its counts are those of the part it visited).
+//!
+//! **Balance.** The window is one queue shared by the workers: a worker takes the
+//! subproblem at its front, runs one slice and puts it back at the end (one lock per
+//! slice, none per node). When the queue runs out of subproblems while some are still
+//! running, the next worker to finish a slice gives away the untried placements at
+//! its subproblem's shallowest open depth as new subproblems, as the depth-first
+//! schedule does.
+
+use super::dfs::{Limits, Share, Stop};
+use super::parallel::{apply, unapply, Ctx, Prefix, Record};
+use super::progress::PROGRESS;
+use super::rowscan::{Paused, RowScan};
+use std::collections::VecDeque;
+use std::sync::atomic::Ordering;
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Subproblems walked side by side when `--window` is not given.
+pub const WINDOW: usize = 4096;
+/// Nodes per slice when `--slice` is not given.
+pub const SLICE: u64 = 2048;
+
+/// How to interleave: subproblems walked side by side, nodes per turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Interleave {
+    pub window: usize,
+    pub slice: u64,
+}
+
+impl Default for Interleave {
+    fn default() -> Interleave {
+        Interleave {
+            window: WINDOW,
+            slice: SLICE,
+        }
+    }
+}
+
+/// A started subproblem between slices, with what it gave away.
+struct Running {
+    prefix: Prefix,
+    walk: Paused,
+    given: Vec<Prefix>,
+}
+
+/// The shared queue: unstarted subproblems (in search order) and running ones.
+pub(super) struct Queue {
+    todo: VecDeque<Prefix>,
+    running: VecDeque<Running>,
+    /// Running subproblems taken out by workers right now.
+    out: usize,
+}
+
+/// Collects what a subproblem gives away into its own list and the queue's todo.
+struct Giver<'q> {
+    prefix: &'q [(usize, u32)],
+    given: &'q mut Vec<Prefix>,
+    fresh: Vec<Prefix>,
+}
+
+impl Share for Giver<'_> {
+    fn wants(&mut self) -> bool {
+        true
+    }
+
+    fn take(&mut self, path: &[(usize, u32)], site: usize, untried: &[u64]) -> bool {
+        for (k, &w) in untried.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let o = (k * 64) as u32 + w.trailing_zeros();
+                w &= w - 1;
+                let mut p = Vec::with_capacity(self.prefix.len() + path.len() + 1);
+                p.extend_from_slice(self.prefix);
+                p.extend_from_slice(path);
+                p.push((site, o));
+                self.given.push(p.clone());
+                self.fresh.push(p);
+            }
+        }
+        true
+    }
+}
+
+/// Runs `todo` interleaved on the calling thread and every other worker that calls it
+/// with the same `queue` (see the module doc); files outcomes into `ctx`.
+pub(super) fn work(ctx: &Ctx<'_>, rs: &RowScan, queue: &Mutex<Queue>, how: Interleave) {
+    let Interleave { window, slice } = how;
+    let mut st = ctx.root.clone();
+    loop {
+        // Take the next subproblem: a running one, or a new one while the window has room.
+        let mut job = {
+            let mut q = queue.lock().unwrap();
+            if ctx.halt.load(Ordering::Acquire) {
+                return;
+            }
+            let started = q.running.len() + q.out;
+            match q.todo.pop_front() {
+                Some(p) if started < window || q.running.is_empty() => {
+                    q.out += 1;
+                    drop(q);
+                    apply(&mut st, &p).expect("subproblem prefixes were checked");
+                    let walk = rs.pause(&st).expect("scan prefixes are row-major");
+                    unapply(&mut st, &p);
+                    ctx.started.fetch_add(1, Ordering::Relaxed);
+                    ctx.nodes.fetch_add(1, Ordering::AcqRel);
+                    Running {
+                        prefix: p,
+                        walk,
+                        given: Vec::new(),
+                    }
+                }
+                other => {
+                    if let Some(p) = other {
+                        q.todo.push_front(p);
+                    }
+                    match q.running.pop_front() {
+                        Some(r) => {
+                            q.out += 1;
+                            r
+                        }
+                        None if q.out == 0 => return,
+                        None => {
+                            // Others still run: ask them to give work away.
+                            ctx.hungry.store(true, Ordering::Release);
+                            drop(q);
+                            std::thread::yield_now();
+                            continue;
+                        }
+                    }
+                }
+            }
+        };
+        let found = ctx.found.load(Ordering::Acquire);
+        let (n0, s0) = (job.walk.nodes(), job.walk.solutions());
+        let limits = Limits {
+            max_nodes: None,
+            deadline: ctx.limits.deadline,
+            max_solutions: (ctx.want != u64::MAX).then(|| s0 + ctx.want.saturating_sub(found)),
+            keep: ctx.limits.keep,
+        };
+        let paused = if found >= ctx.want {
+            ctx.halt.store(true, Ordering::Release);
+            true
+        } else {
+            rs.resume(&mut job.walk, ctx.puzzle, &limits, &ctx.halt, slice)
+        };
+        let (dn, ds) = (job.walk.nodes() - n0, job.walk.solutions() - s0);
+        PROGRESS.add_nodes(dn);
+        let used = ctx.base_nodes + ctx.nodes.fetch_add(dn, Ordering::AcqRel) + dn;
+        if ds > 0 && ctx.found.fetch_add(ds, Ordering::AcqRel) + ds >= ctx.want {
+            ctx.halt.store(true, Ordering::Release);
+        }
+        if ctx.limits.max_nodes.is_some_and(|m| used >= m)
+            || ctx.limits.deadline.is_some_and(|t| Instant::now() >= t)
+        {
+            ctx.halt.store(true, Ordering::Release);
+        }
+        let mut fresh = Vec::new();
+        if paused && ctx.hungry.swap(false, Ordering::AcqRel) {
+            let mut giver = Giver {
+                prefix: &job.prefix,
+                given: &mut job.given,
+                fresh: Vec::new(),
+            };
+            rs.give(&mut job.walk, &mut giver);
+            fresh = giver.fresh;
+        }
+        let mut q = queue.lock().unwrap();
+        q.out -= 1;
+        q.todo.extend(fresh);
+        if paused && !ctx.halt.load(Ordering::Acquire) {
+            q.running.push_back(job);
+            continue;
+        }
+        drop(q);
+        let Running {
+            prefix,
+            walk,
+            given,
+        } = job;
+        let stats = walk.into_stats();
+        match stats.stopped {
+            None if !paused => ctx.records.lock().unwrap().push(Record {
+                prefix,
+                stats,
+                given,
+            }),
+            why => {
+                if why.is_some_and(|w| w != Stop::Interrupted) {
+                    ctx.halt.store(true, Ordering::Release);
+                }
+                ctx.partial.lock().unwrap().push((prefix, stats));
+            }
+        }
+    }
+}
+
+/// The shared queue of a run over `units` (in the order given).
+pub(super) fn queue(units: Vec<Prefix>) -> Mutex<Queue> {
+    Mutex::new(Queue {
+        todo: units.into(),
+        running: VecDeque::new(),
+        out: 0,
+    })
+}
+
+/// After every worker has returned: files the subproblems still in the queue (paused
+/// or never started) as unfinished.
+pub(super) fn drain(ctx: &Ctx<'_>, queue: Mutex<Queue>) {
+    let q = queue.into_inner().unwrap();
+    let mut partial = ctx.partial.lock().unwrap();
+    for r in q.running {
+        partial.push((r.prefix, r.walk.into_stats()));
+    }
+    ctx.skipped.fetch_add(q.todo.len(), Ordering::Relaxed);
+}
