@@ -282,10 +282,13 @@ fn brendan_set1_small_counts() {
 
 #[test]
 fn brendan_set1_7x5_scan() {
+    // Wider than tall, so scan fills columns: 7,849,260 nodes, the brute force's
+    // column-major tree (35,583,266 along rows).
     let p = brendan(7, 5);
     let r = run(&p, Heuristic::Scan, 100);
     assert_eq!(r.solutions_found, 32);
-    assert_eq!(r.nodes, 35_583_266);
+    assert_eq!(r.nodes, 7_849_260);
+    assert_eq!(check_against_brute(&p, "brendan 7x5"), 32);
 }
 
 #[test]
@@ -1146,4 +1149,29 @@ fn limits_stop_the_search() {
     let stop = AtomicBool::new(true);
     let r = solve(&p, Heuristic::Scan, &Limits::default(), &stop);
     assert!(!r.exhaustive);
+}
+
+/// `Puzzle::transposed` (what the growth models follow when scan fills columns): an
+/// involution that keeps the solution count, hints included.
+#[test]
+fn transposed_puzzle_keeps_its_solutions() {
+    for (w, h) in [(5, 4), (6, 5), (4, 4)] {
+        let p = brendan(w, h);
+        let t = p.transposed();
+        assert_eq!((t.width, t.height), (h, w));
+        assert_eq!(t.transposed(), p, "{w}x{h}: transposing twice");
+        let n = count(&p, Heuristic::Mrv);
+        assert_eq!(count(&t, Heuristic::Mrv), n, "{w}x{h}");
+        // With a hint off one solution (a cell off the diagonal, turned).
+        let board = brute_force_all(&p).boards.swap_remove(0);
+        let mut q = p.clone();
+        q.hints.push(hint_from(&p, &board, w + 2));
+        let want = brute_force(&q).solutions;
+        assert!(want >= 1);
+        assert_eq!(
+            count(&q.transposed(), Heuristic::Mrv),
+            want,
+            "{w}x{h} hinted"
+        );
+    }
 }

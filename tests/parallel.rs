@@ -293,9 +293,9 @@ fn interrupted(args: &[&str], signal: &str, after: Duration) -> std::process::Ou
 
 #[test]
 fn a_run_killed_mid_way_resumes_to_the_same_totals() {
-    // Big enough (601,541,740 nodes) that two short runs cannot finish it.
+    // Big enough (753,987,093 nodes) that two short runs cannot finish it.
     let puzzle =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan-set2/pieces_09x04.txt");
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan-set2/pieces_11x04.txt");
     let puzzle = puzzle.to_str().unwrap();
     let dir = std::env::temp_dir().join(format!("plytile-ck-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -3,12 +3,12 @@
 //!
 //! | model | from | classes | matrices |
 //! |---|---|---|---|
-//! | `analytic` | the piece set alone ([`models::analytic`]) | colour the next cell must show on its left, along scan's row-major order | one per depth (cell kind, constrained sides, pool and colour depletion); spectrum of the stationary inner-cell matrix |
+//! | `analytic` | the piece set alone ([`models::analytic`]) | colour the next cell must show on its left, along scan's order (row-major; run on [`Puzzle::scan_rows`], so column-major when wider than tall) | one per depth (cell kind, constrained sides, pool and colour depletion); spectrum of the stationary inner-cell matrix |
 //! | `sampled` | random probes of the real search, any heuristic ([`models::sampled`]) | (kind of the chosen cell, legal placements there, bucketed) | one per depth from the probes; spectrum of the pooled matrix |
 //! | `knuth` | the same probes | — | mean product of branching factors (Knuth 1975) |
 //! | `owen` | the piece set alone ([`models::owen`]) | — | Owen's expected count of partial solutions along scan's order |
 //!
-//! `analytic` and `owen` model the static row-major order of `scan`; for another heuristic
+//! `analytic` and `owen` model the static order of `scan` (row-major of [`Puzzle::scan_rows`]); for another heuristic
 //! they still predict scan's tree, and the report says so. Everything here is pure except
 //! [`models::probe`], which walks the real search through its public API.
 //!
@@ -155,18 +155,21 @@ fn scalar_model(name: &str, per_depth: Vec<f64>, notes: Vec<String>) -> ModelPre
     }
 }
 
+/// What the analytic and Owen models follow.
+const SCAN_ORDER: &str = "models scan's order (rows; columns when wider than tall)";
+
 /// Owen's model as a prediction.
 pub fn owen_model(puzzle: &Puzzle) -> ModelPrediction {
     scalar_model(
         "owen",
-        owen::owen_per_depth(puzzle),
-        vec!["models scan's row-major order".into()],
+        owen::owen_per_depth(&puzzle.scan_rows()),
+        vec![SCAN_ORDER.into()],
     )
 }
 
 /// The analytic model as a prediction (with colour depletion).
 pub fn analytic_model(puzzle: &Puzzle) -> ModelPrediction {
-    let a = analytic::analytic(puzzle, false);
+    let a = analytic::analytic(&puzzle.scan_rows(), false);
     let (eigenvalues, rho) = spectrum(&a.stationary);
     ModelPrediction {
         name: "analytic".into(),
@@ -178,9 +181,9 @@ pub fn analytic_model(puzzle: &Puzzle) -> ModelPrediction {
             .iter()
             .map(|c| format!("left={c}"))
             .collect(),
-        notes: vec![
-            "models scan's row-major order; spectrum = generic inner cell, full piece pool".into(),
-        ],
+        notes: vec![format!(
+            "{SCAN_ORDER}; spectrum = generic inner cell, full piece pool"
+        )],
     }
 }
 
@@ -265,7 +268,7 @@ pub fn predict(
     preds.push(owen_model(puzzle));
     if opts.select != Heuristic::Scan {
         notes.push(format!(
-            "analytic and owen model scan's static row-major order, not {}",
+            "analytic and owen model scan's static order, not {}",
             opts.select
         ));
     }

@@ -42,6 +42,14 @@ pub fn rotated(piece: Piece, rot: u8) -> Piece {
     ]
 }
 
+/// True when `scan` fills a `width` x `height` board column by column: when it is
+/// wider than tall. Lines along the shorter side leave fewer open edges between the
+/// filled part and the rest, so the tree is much smaller (set-2 9x4: 1.7e7 nodes
+/// along columns, 6.0e8 along rows).
+pub fn scans_columns(width: usize, height: usize) -> bool {
+    width > height
+}
+
 /// A piece fixed at a cell with a rotation before the search starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hint {
@@ -111,6 +119,33 @@ impl Puzzle {
 
     pub fn cells(&self) -> usize {
         self.width * self.height
+    }
+
+    /// The board reflected in its main diagonal (W x H becomes H x W): every piece
+    /// mirrored so that up and left, right and down trade places, every hint moved to
+    /// (col, row) and turned the other way. Its tilings are this puzzle's, reflected,
+    /// and its row-major order is this puzzle's column-major one.
+    pub fn transposed(&self) -> Puzzle {
+        let mut t = self.clone();
+        (t.width, t.height) = (self.height, self.width);
+        for p in &mut t.pieces {
+            *p = [p[LEFT], p[DOWN], p[RIGHT], p[UP]];
+        }
+        for h in &mut t.hints {
+            (h.row, h.col) = (h.col, h.row);
+            h.rotation = (4 - h.rotation % 4) % 4;
+        }
+        t
+    }
+
+    /// The puzzle whose row-major order is `scan`'s order of this one: itself, or
+    /// [`Puzzle::transposed`] when scan fills it column by column ([`scans_columns`]).
+    pub fn scan_rows(&self) -> std::borrow::Cow<'_, Puzzle> {
+        if scans_columns(self.width, self.height) {
+            std::borrow::Cow::Owned(self.transposed())
+        } else {
+            std::borrow::Cow::Borrowed(self)
+        }
     }
 
     /// The kind of cell (row, col) by how many of its sides face the rim.

@@ -3,6 +3,9 @@
 //! the `scan` heuristic, in the same order (same per-depth counts, same first
 //! solutions), at a fraction of the cost per node.
 //!
+//! **Order.** Row-major, or column-major when the board is wider than tall ([`Axis`]);
+//! the text below speaks of rows, and columns swap up with left, down with right.
+//!
 //! **Tables (built once per search).** In row-major order the cell at depth j has its
 //! up and left neighbours filled (by the search or a hint) and its right and down
 //! neighbours empty (or hints). So everything a cell asks of a piece is static except
@@ -24,7 +27,7 @@
 //!    whose piece is used are skipped when reached, which is what `fits & free` means.
 //!    Lists are padded to whole chunks with entries of a piece that is never free
 //!    (`used[pieces] = 1`), so they are never pushed.
-//! 4. Bounds: d0 <= d <= top; `frames` has top + 1 slots; a frame's `up` is the byte
+//! 4. Bounds: d0 <= d <= top; `frames` has top + 1 slots; a frame's `far` is the byte
 //!    offset of a frame (an earlier depth or the ZERO slot); a key is below its
 //!    class's `radix * radix` (colours < radix), so `heads[key + 1]` exists; entry
 //!    indices stay inside one list; pieces < `used.len()`. The unchecked reads of the
@@ -49,7 +52,7 @@
 
 use super::dfs::{self, Limits, Share, Stats, Stop};
 use super::state::State;
-use crate::puzzle::{Board, Puzzle, DOWN, LEFT, RIGHT, RIM, UP};
+use crate::puzzle::{scans_columns, Board, Puzzle, DOWN, LEFT, RIGHT, RIM, UP};
 use std::sync::atomic::AtomicBool;
 
 /// What one side of a cell asks of a piece, apart from the search's up/left colours.
@@ -64,14 +67,68 @@ enum Need {
     Key,
 }
 
-/// The candidate tables for one puzzle and its row-major order of non-hint cells.
+/// The lines scan fills the board along: rows, or columns when the board is wider
+/// than tall ([`scans_columns`]). Either way a cell's up and left neighbours come
+/// before it, and the previous cell of its line is the one on the `prev` side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Axis {
+    /// LEFT along rows, UP along columns: this neighbour is the previous depth's
+    /// whenever it is a search cell.
+    prev: usize,
+    /// The other side whose colour is part of the key: UP along rows, LEFT along
+    /// columns (its depth is kept per cell, [`CellAt::far`]).
+    far: usize,
+}
+
+impl Axis {
+    const ROWS: Axis = Axis {
+        prev: LEFT,
+        far: UP,
+    };
+    const COLUMNS: Axis = Axis {
+        prev: UP,
+        far: LEFT,
+    };
+
+    /// The lines of a `width` x `height` board: the shorter side's.
+    fn of(width: usize, height: usize) -> Axis {
+        if scans_columns(width, height) {
+            Axis::COLUMNS
+        } else {
+            Axis::ROWS
+        }
+    }
+
+    /// The cells of a `width` x `height` board in fill order.
+    fn cells(self, width: usize, height: usize) -> impl Iterator<Item = usize> {
+        let along_rows = self == Axis::ROWS;
+        let (lines, len) = if along_rows {
+            (height, width)
+        } else {
+            (width, height)
+        };
+        (0..lines).flat_map(move |l| {
+            (0..len).map(move |i| {
+                if along_rows {
+                    l * width + i
+                } else {
+                    i * width + l
+                }
+            })
+        })
+    }
+}
+
+/// The candidate tables for one puzzle and its scan order of non-hint cells.
 #[derive(Debug, Clone)]
 pub struct RowScan {
-    /// The non-hint cells, row-major: the cell at depth j is `order[j]`.
+    /// The non-hint cells along `axis`'s lines: the cell at depth j is `order[j]`.
     order: Vec<u32>,
+    axis: Axis,
     /// Per depth: the cell's class and where its up/left colours come from.
     cells: Vec<CellAt>,
-    /// Per class, `radix * radix + 1` offsets into `entries` (key = up * radix + left).
+    /// Per class, `radix * radix + 1` offsets into `entries` (key = far colour * radix +
+    /// prev colour: up * radix + left along rows).
     heads: Vec<u32>,
     entries: Vec<Entry>,
     radix: usize,
@@ -159,10 +216,13 @@ impl Masks {
 }
 
 impl RowScan {
-    /// Tables for the cells empty in `st` (the hints-only state), in row-major order.
+    /// Tables for the cells empty in `st` (the hints-only state), in scan order.
     pub fn new(st: &State) -> RowScan {
-        let order: Vec<u32> = (0..st.cells() as u32)
-            .filter(|&c| st.is_empty(c as usize))
+        let axis = Axis::of(st.width, st.height);
+        let order: Vec<u32> = axis
+            .cells(st.width, st.height)
+            .filter(|&c| st.is_empty(c))
+            .map(|c| c as u32)
             .collect();
         let zero = order.len() as u32;
         let mut depth_of = vec![zero; st.cells()];
@@ -194,7 +254,7 @@ impl RowScan {
                 Some(k) => k,
                 None => {
                     classes.push(needs);
-                    Self::add_class(&needs, &st.edges, radix, &mut heads, &mut entries);
+                    Self::add_class(axis, &needs, &st.edges, radix, &mut heads, &mut entries);
                     classes.len() - 1
                 }
             };
@@ -220,12 +280,13 @@ impl RowScan {
                 .zip(needs_at)
                 .map(|((&c, class), needs)| CellAt {
                     class,
-                    up: at(c as usize, UP),
+                    far: at(c as usize, axis.far),
                     needs,
                 })
                 .collect(),
             masks: Masks::new(&heads, &entries, st.edges.len() / 4),
             order,
+            axis,
             heads,
             entries,
             radix,
@@ -247,6 +308,7 @@ impl RowScan {
     /// Appends the key table of one class: a counting sort of the fitting
     /// orientations by key, stable so each list stays ascending in `o`.
     fn add_class(
+        axis: Axis,
         needs: &[Need; 4],
         edges: &[[u8; 4]],
         radix: usize,
@@ -268,7 +330,7 @@ impl RowScan {
                     0
                 }
             };
-            part(UP) * radix + part(LEFT)
+            part(axis.far) * radix + part(axis.prev)
         };
         let mut count = vec![0u32; radix * radix + 1];
         for e in edges.iter().filter(|e| fits(e)) {
@@ -283,13 +345,13 @@ impl RowScan {
         // count[k] is now the start of key k's list, count[k + 1] its end; the padding
         // at the end of each list is the never-free piece's.
         heads.extend_from_slice(&count);
-        let pad = Entry::new(edges.len(), &[0; 4], radix, needs);
+        let pad = Entry::new(axis, edges.len(), &[0; 4], radix, needs);
         entries.resize(start as usize, pad);
         let mut fill = count;
         for (o, e) in edges.iter().enumerate() {
             if fits(e) {
                 let k = key(e);
-                entries[fill[k] as usize] = Entry::new(o, e, radix, needs);
+                entries[fill[k] as usize] = Entry::new(axis, o, e, radix, needs);
                 fill[k] += 1;
             }
         }
@@ -613,7 +675,7 @@ impl RowScan {
 #[inline(always)]
 fn key_at(frames: &[Frame], d: usize, prev: Entry) -> usize {
     let f = get(frames, d);
-    f.class as usize + frame_at(frames, f.up as usize).placed.down_key() + prev.right()
+    f.class as usize + frame_at(frames, f.far as usize).placed.far_key() + prev.near()
 }
 
 /// The frame `off` bytes into `frames`: `Frame::up` without a multiply.
@@ -797,7 +859,7 @@ impl Walker {
             .collect();
         for (j, f) in frames.iter_mut().enumerate().take(d0) {
             let o = st.at(rs.order[j] as usize) as usize;
-            f.placed = Entry::new(o, &st.edges[o], rs.radix, &rs.cells[j].needs);
+            f.placed = Entry::new(rs.axis, o, &st.edges[o], rs.radix, &rs.cells[j].needs);
         }
         frames[d0].nodes = 1;
         let free = (0..pieces.min(64))
@@ -841,7 +903,7 @@ impl Entry {
     /// The entry of oriented piece `o` (edges `e`) in a cell that asks `needs`. It shows
     /// its down / right colour only where the neighbour there is a search cell: a
     /// static side shows 0, which is what key parts of static sides are (invariant 2).
-    fn new(o: usize, e: &[u8; 4], radix: usize, needs: &[Need; 4]) -> Entry {
+    fn new(axis: Axis, o: usize, e: &[u8; 4], radix: usize, needs: &[Need; 4]) -> Entry {
         let shown = |side: usize| {
             if needs[side] == Need::Inner {
                 e[side] as u64
@@ -849,8 +911,10 @@ impl Entry {
                 0
             }
         };
-        let down_key = shown(DOWN) * radix as u64;
-        Entry((o / 4) as u64 | (o as u64) << 16 | down_key << 32 | shown(RIGHT) << 48)
+        // The sides facing the later cells whose keys it is part of.
+        let far_key = shown(axis.far ^ 2) * radix as u64;
+        let near = shown(axis.prev ^ 2);
+        Entry((o / 4) as u64 | (o as u64) << 16 | far_key << 32 | near << 48)
     }
 
     /// The largest `next`: 7 bits, bit 63 flags it.
@@ -879,12 +943,12 @@ impl Entry {
     }
 
     #[inline(always)]
-    fn down_key(self) -> usize {
+    fn far_key(self) -> usize {
         (self.0 >> 32 & 0xFFFF) as usize
     }
 
     #[inline(always)]
-    fn right(self) -> usize {
+    fn near(self) -> usize {
         (self.0 >> 48 & 0xFF) as usize
     }
 
@@ -914,14 +978,14 @@ struct Frame {
     /// [`CellAt`]'s fields, `up` as the byte offset of its frame in `frames` (the
     /// loop adds it to the base as it is); depths fit in 16 bits (`fits_state`).
     class: u32,
-    up: u32,
+    far: u32,
 }
 
 impl Frame {
     fn at(c: &CellAt) -> Frame {
         Frame {
             class: c.class,
-            up: c.up * size_of::<Frame>() as u32,
+            far: c.far * size_of::<Frame>() as u32,
             ..Frame::default()
         }
     }
@@ -932,9 +996,10 @@ impl Frame {
 struct CellAt {
     /// Start of its class's key table in `heads`.
     class: u32,
-    /// Depth of the up neighbour, or `order.len()` (the ZERO slot) if static. The
-    /// left one is never needed: see [`key_at`].
-    up: u32,
+    /// Depth of the neighbour on the axis's `far` side (up along rows), or
+    /// `order.len()` (the ZERO slot) if static. The `prev` one is never needed: see
+    /// [`key_at`].
+    far: u32,
     /// What the cell asks of each side (for entries built outside the tables).
     needs: [Need; 4],
 }

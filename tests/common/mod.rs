@@ -7,8 +7,9 @@
 //! - A piece fits a cell iff for every side: the side faces the board edge exactly
 //!   when the shown colour is 0, and for every placed neighbour the touching colours
 //!   are equal.
-//! - Cells are filled row-major from the top-left; hint cells are pre-filled and
-//!   skipped. Every (piece, rotation) is tried, so rotations of symmetric pieces,
+//! - Cells are filled row-major from the top-left (column by column from the left,
+//!   each top to bottom, when the board is wider than tall); hint cells are
+//!   pre-filled and skipped. Every (piece, rotation) is tried, so rotations of symmetric pieces,
 //!   identical pieces and board symmetries all count separately.
 //! - A node is a consistent partial placement; nodes[d] counts nodes with d pieces
 //!   placed beyond the hints (nodes[0] = 1, the root).
@@ -118,7 +119,17 @@ fn run(p: &Puzzle, collect: bool) -> Brute {
         board[h.row * p.width + h.col] = Some((h.piece, h.rotation));
         used[h.piece] = true;
     }
-    let order: Vec<usize> = (0..n).filter(|&c| board[c].is_none()).collect();
+    // Scan's order: rows from the top, each left to right; on a board wider than tall,
+    // columns from the left, each top to bottom.
+    let (w, h) = (p.width, p.height);
+    let cells: Vec<usize> = if w > h {
+        (0..w)
+            .flat_map(|col| (0..h).map(move |row| row * w + col))
+            .collect()
+    } else {
+        (0..n).collect()
+    };
+    let order: Vec<usize> = cells.into_iter().filter(|&c| board[c].is_none()).collect();
     let mut r = Run {
         p,
         nodes: vec![0; order.len() + 1],

@@ -80,7 +80,8 @@ pub trait Select {
 /// A heuristic by name, as given to `--select`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Heuristic {
-    /// Row-major from the top-left, no lookahead: the textbook backtracker.
+    /// Line by line from the top-left along the shorter side (rows; columns when the
+    /// board is wider than tall), no lookahead: the textbook backtracker.
     Scan,
     /// The empty cell with the fewest legal placements (ties: lowest cell index).
     Mrv,
@@ -94,7 +95,7 @@ pub enum Heuristic {
 
 /// Every `--select` value with its one-line description.
 pub const HEURISTICS: &[(&str, &str)] = &[
-    ("scan", "row-major from the top-left, no lookahead (the textbook backtracker)"),
+    ("scan", "rows from the top-left (columns when wider than tall), no lookahead (the textbook backtracker)"),
     ("mrv", "the empty cell with the fewest legal placements; ties: lowest cell index"),
     ("ply:N", "smallest N-ply average local branching factor (N = 1..=4), follow-ups at the adjacent cell with the fewest placements"),
     ("ply:N:adj", "as ply:N, follow-ups at every empty cell adjacent to the local placements"),

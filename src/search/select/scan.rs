@@ -1,4 +1,6 @@
-//! `scan`: fill the cells row-major from the top-left; no lookahead. Searches run on
+//! `scan`: fill the cells line by line from the top-left, along rows, or along
+//! columns when the board is wider than tall (a much smaller tree); no lookahead.
+//! Searches run on
 //! its own driver ([`RowScan`]); `pick` serves the generic driver's other users
 //! (frontier, probes, `explain`) and boards not filled in row-major order.
 
