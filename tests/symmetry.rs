@@ -98,38 +98,41 @@ fn rectangles_search_two_anchored_halves() {
         ("06x04", 8),
         ("07x04", 76),
     ] {
-        let p = brendan(name);
-        assert!(quarter(&p).is_none());
-        assert_eq!(anchored(&p).unwrap().0.len(), 2);
-        let whole = solve(&p, Heuristic::Scan, &limits(None), &AtomicBool::new(false));
-        assert_eq!(whole.solutions_found, count);
-        for (h, threads) in [
-            (Heuristic::Scan, 1),
-            (Heuristic::Scan, 2),
-            (Heuristic::Mrv, 1),
-        ] {
-            let r = sym(&p, h, threads, &limits(None));
-            assert_eq!(
-                (r.symmetry, r.solutions_found),
-                (2, count),
-                "{name} {h} {threads}"
-            );
-            assert_eq!(sorted(&r), sorted(&whole), "{name} {h} {threads}");
-            assert_eq!(r.threads, threads, "{name}");
-            if h == Heuristic::Scan {
-                assert!(
-                    r.nodes < whole.nodes,
-                    "{name}: {} vs {}",
-                    r.nodes,
-                    whole.nodes
+        // Wide (anchors top-left, bottom-left) and tall (top-left, top-right).
+        for p in [brendan(name), brendan(name).transposed()] {
+            let name = format!("{name} as {}x{}", p.width, p.height);
+            assert!(quarter(&p).is_none());
+            assert_eq!(anchored(&p).unwrap().0.len(), 2);
+            let whole = solve(&p, Heuristic::Scan, &limits(None), &AtomicBool::new(false));
+            assert_eq!(whole.solutions_found, count);
+            for (h, threads) in [
+                (Heuristic::Scan, 1),
+                (Heuristic::Scan, 2),
+                (Heuristic::Mrv, 1),
+            ] {
+                let r = sym(&p, h, threads, &limits(None));
+                assert_eq!(
+                    (r.symmetry, r.solutions_found),
+                    (2, count),
+                    "{name} {h} {threads}"
                 );
+                assert_eq!(sorted(&r), sorted(&whole), "{name} {h} {threads}");
+                assert_eq!(r.threads, threads, "{name}");
+                if h == Heuristic::Scan {
+                    assert!(
+                        r.nodes < whole.nodes,
+                        "{name}: {} vs {}",
+                        r.nodes,
+                        whole.nodes
+                    );
+                }
             }
-        }
-        for k in [1, 2, 3, count - 1, count, count + 1] {
-            let r = sym(&p, Heuristic::Scan, 1, &limits(Some(k)));
-            assert_eq!(r.solutions_found, k.min(count), "{name} k = {k}");
-            assert_eq!(r.solutions.len() as u64, k.min(count), "{name} k = {k}");
-            assert_eq!(r.exhaustive, k > count, "{name} k = {k}");
+            for k in [1, 2, 3, count - 1, count, count + 1] {
+                let r = sym(&p, Heuristic::Scan, 1, &limits(Some(k)));
+                assert_eq!(r.solutions_found, k.min(count), "{name} k = {k}");
+                assert_eq!(r.solutions.len() as u64, k.min(count), "{name} k = {k}");
+                assert_eq!(r.exhaustive, k > count, "{name} k = {k}");
+            }
         }
     }
 }

@@ -76,9 +76,10 @@ pub struct SolveArgs {
     pub keep: usize,
     /// Boards without hints: fix the lowest corner piece at the top-left (square:
     /// a quarter of the tree) or at the top-left and then the top-right (W != H: two
-    /// runs, half the tree); every solution found is reported with its turns, so
+    /// runs, half the tree; the bottom-left instead of the top-right when W > H, where
+    /// scan fills columns); every solution found is reported with its turns, so
     /// counts are those of the whole puzzle (JSON `symmetry`: 4 or 2). With
-    /// --checkpoint FILE the top-right run uses FILE.tr.
+    /// --checkpoint FILE the second run uses FILE.tr.
     #[arg(long, conflicts_with = "job")]
     pub symmetry: bool,
     /// Print the result as one JSON object.

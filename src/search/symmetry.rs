@@ -9,8 +9,10 @@
 //!   rim up and left) finds a quarter of the solutions.
 //! - W != H: the half turn takes the top-left to the bottom-right and the top-right to
 //!   the bottom-left, so exactly one of a solution and its half turn has the anchor in
-//!   the top row's corners. Two searches, the anchor fixed at the top-left and then at
-//!   the top-right, find half of the solutions.
+//!   the top row's corners, and exactly one in the left column's. Two searches, the
+//!   anchor fixed at the top-left and then at the top-right (bottom-left on a board
+//!   wider than tall, where scan fills columns: the corner it reaches first), find
+//!   half of the solutions.
 //!
 //! Every solution found is reported with its turns, each checked again by the
 //! independent checker. Public rowscan solvers fix a corner the same way; Brendan's
@@ -21,7 +23,7 @@ use super::jobs::absorb;
 use super::select::Strategy;
 use super::{solve_with, Spread};
 use crate::error::Result;
-use crate::puzzle::{rotated, verify, Board, Hint, Puzzle, LEFT, RIGHT, RIM, UP};
+use crate::puzzle::{rotated, scans_columns, verify, Board, Hint, Puzzle, DOWN, LEFT, RIM, UP};
 use crate::report::SolveResult;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -33,29 +35,38 @@ pub fn anchored(p: &Puzzle) -> Option<(Vec<Puzzle>, u64)> {
     if p.width < 2 || p.height < 2 || !p.hints.is_empty() {
         return None;
     }
-    // The anchor in the rotation that shows the rim up and on `side`.
-    let fix = |side: usize, col: usize| {
+    // The anchor at corner (row, col), in the rotation that shows the rim there.
+    let fix = |row: usize, col: usize| {
+        let rim = |s: usize| match s {
+            UP => row == 0,
+            DOWN => row == p.height - 1,
+            LEFT => col == 0,
+            _ => col == p.width - 1,
+        };
         let (piece, rotation) = p.pieces.iter().enumerate().find_map(|(i, &piece)| {
             (0..4u8)
                 .find(|&r| {
                     let e = rotated(piece, r);
-                    (0..4).all(|s| (e[s] == RIM) == (s == UP || s == side))
+                    (0..4).all(|s| (e[s] == RIM) == rim(s))
                 })
                 .map(|r| (i, r))
         })?;
         let mut q = p.clone();
         q.hints.push(Hint {
-            row: 0,
+            row,
             col,
             piece,
             rotation,
         });
         Some(q)
     };
-    if p.width == p.height {
-        Some((vec![fix(LEFT, 0)?], 4))
+    let (w, h) = (p.width, p.height);
+    if w == h {
+        Some((vec![fix(0, 0)?], 4))
+    } else if scans_columns(w, h) {
+        Some((vec![fix(0, 0)?, fix(h - 1, 0)?], 2))
     } else {
-        Some((vec![fix(LEFT, 0)?, fix(RIGHT, p.width - 1)?], 2))
+        Some((vec![fix(0, 0)?, fix(0, w - 1)?], 2))
     }
 }
 
@@ -91,7 +102,7 @@ pub fn half_turn(board: &Board) -> Board {
 /// [`solve_with`] on the anchored puzzles when `p` allows it (see the module doc), else
 /// on `p`. Solution counts and kept solutions are those of the whole puzzle; node
 /// counts are those of the trees searched, the anchor counted as a hint. The runs go
-/// one after the other; with `--checkpoint FILE` the second (top-right) uses `FILE.tr`.
+/// one after the other; with `--checkpoint FILE` the second uses `FILE.tr`.
 pub fn solve_symmetric(
     p: &Puzzle,
     h: impl Into<Strategy>,
