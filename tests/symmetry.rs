@@ -43,17 +43,26 @@ fn sorted(r: &plytile::report::SolveResult) -> Vec<Vec<[usize; 2]>> {
     v
 }
 
+/// The heuristics and thread counts each anchored search is run with.
+const RUNS: [(Heuristic, usize); 3] = [
+    (Heuristic::Scan, 1),
+    (Heuristic::Scan, 2),
+    (Heuristic::Mrv, 1),
+];
+
+/// The whole tree's scan search, which must find `count` solutions.
+fn whole_tree(p: &plytile::puzzle::Puzzle, count: u64) -> plytile::report::SolveResult {
+    let whole = solve(p, Heuristic::Scan, &limits(None), &AtomicBool::new(false));
+    assert_eq!(whole.solutions_found, count);
+    whole
+}
+
 #[test]
 fn a_quarter_of_the_tree_gives_every_solution() {
     for (name, count) in [("03x03", 16), ("04x04", 36), ("05x05", 16), ("06x06", 260)] {
         let p = brendan(name);
-        let whole = solve(&p, Heuristic::Scan, &limits(None), &AtomicBool::new(false));
-        assert_eq!(whole.solutions_found, count);
-        for (h, threads) in [
-            (Heuristic::Scan, 1),
-            (Heuristic::Scan, 2),
-            (Heuristic::Mrv, 1),
-        ] {
+        let whole = whole_tree(&p, count);
+        for (h, threads) in RUNS {
             if name == "06x06" && h == Heuristic::Mrv {
                 continue; // slow; scan covers it
             }
@@ -103,13 +112,8 @@ fn rectangles_search_two_anchored_halves() {
             let name = format!("{name} as {}x{}", p.width, p.height);
             assert!(quarter(&p).is_none());
             assert_eq!(anchored(&p).unwrap().0.len(), 2);
-            let whole = solve(&p, Heuristic::Scan, &limits(None), &AtomicBool::new(false));
-            assert_eq!(whole.solutions_found, count);
-            for (h, threads) in [
-                (Heuristic::Scan, 1),
-                (Heuristic::Scan, 2),
-                (Heuristic::Mrv, 1),
-            ] {
+            let whole = whole_tree(&p, count);
+            for (h, threads) in RUNS {
                 let r = sym(&p, h, threads, &limits(None));
                 assert_eq!(
                     (r.symmetry, r.solutions_found),

@@ -26,7 +26,7 @@
 //! schedule does.
 
 use super::dfs::{Limits, Share, Stop};
-use super::parallel::{apply, unapply, Ctx, Prefix, Record};
+use super::parallel::{apply, given_away, unapply, Ctx, Prefix, Record};
 use super::progress::PROGRESS;
 use super::rowscan::{Paused, RowScan};
 use std::collections::VecDeque;
@@ -83,19 +83,8 @@ impl Share for Giver<'_> {
     }
 
     fn take(&mut self, path: &[(usize, u32)], site: usize, untried: &[u64]) -> bool {
-        for (k, &w) in untried.iter().enumerate() {
-            let mut w = w;
-            while w != 0 {
-                let o = (k * 64) as u32 + w.trailing_zeros();
-                w &= w - 1;
-                let mut p = Vec::with_capacity(self.prefix.len() + path.len() + 1);
-                p.extend_from_slice(self.prefix);
-                p.extend_from_slice(path);
-                p.push((site, o));
-                self.given.push(p.clone());
-                self.fresh.push(p);
-            }
-        }
+        self.fresh = given_away(self.prefix, path, site, untried);
+        self.given.extend_from_slice(&self.fresh);
         true
     }
 }

@@ -300,21 +300,36 @@ impl<'a: 's, 's> Share for Donor<'_, 's, 'a> {
         if !self.ctx.hungry.swap(false, Ordering::AcqRel) {
             return false;
         }
-        for (k, &w) in untried.iter().enumerate() {
-            let mut w = w;
-            while w != 0 {
-                let o = (k * 64) as u32 + w.trailing_zeros();
-                w &= w - 1;
-                let mut p = Vec::with_capacity(self.base.len() + path.len() + 1);
-                p.extend_from_slice(self.base);
-                p.extend_from_slice(path);
-                p.push((site, o));
-                self.given.push(p.clone());
-                spawn(self.ctx, self.scope, p);
-            }
+        for p in given_away(self.base, path, site, untried) {
+            self.given.push(p.clone());
+            spawn(self.ctx, self.scope, p);
         }
         true
     }
+}
+
+/// The subproblems a search below `base` gives away through [`Share::take`]: one per
+/// untried placement at `site`, below the placements `path`.
+pub(super) fn given_away(
+    base: &[(usize, u32)],
+    path: &[(usize, u32)],
+    site: usize,
+    untried: &[u64],
+) -> Vec<Prefix> {
+    let mut out = Vec::new();
+    for (k, &w) in untried.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            let o = (k * 64) as u32 + w.trailing_zeros();
+            w &= w - 1;
+            let mut p = Vec::with_capacity(base.len() + path.len() + 1);
+            p.extend_from_slice(base);
+            p.extend_from_slice(path);
+            p.push((site, o));
+            out.push(p);
+        }
+    }
+    out
 }
 
 fn spawn<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::ScopeFifo<'s>, p: Prefix) {
