@@ -267,3 +267,31 @@ fn cli_flags_and_json() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// The paused walks of a window must fit in memory: on the 16x16 Eternity II board
+/// (about 45 kB a walk) the window is cut, and the JSON says to what.
+#[test]
+fn a_big_board_gets_a_window_that_fits() {
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/e2/e2pieces.txt");
+    let hints = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/e2/e2_starter.txt");
+    let out = bin()
+        .arg("solve")
+        .arg(&puzzle)
+        .arg("--hints")
+        .arg(&hints)
+        .args(["--json", "--interleave", "on", "--max-nodes", "200000"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: SolveResult = serde_json::from_slice(&out.stdout).unwrap();
+    let how = r.interleave.unwrap();
+    let budget = 48 << 20; // interleave::WINDOW_BYTES
+    assert!(how.window < 4096 && how.window >= 256, "{how:?}");
+    assert!(how.window * 30_000 <= budget, "{how:?}");
+    assert_eq!(r.stopped_by, Some(Stop::MaxNodes));
+}

@@ -38,6 +38,8 @@ use std::time::Instant;
 pub const WINDOW: usize = 4096;
 /// Nodes per slice when `--slice` is not given.
 pub const SLICE: u64 = 2048;
+/// Memory the paused walks of a window may take: the window is cut to fit.
+pub const WINDOW_BYTES: usize = 48 << 20;
 
 /// How to interleave: subproblems walked side by side, nodes per turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -52,6 +54,16 @@ impl Default for Interleave {
             window: WINDOW,
             slice: SLICE,
         }
+    }
+}
+
+/// `how` with its window cut so that its paused walks fit in [`WINDOW_BYTES`] (E2:
+/// about 1,000 walks of 45 kB), but never below 1.
+pub fn capped(how: Interleave, rs: &RowScan, cells: usize) -> Interleave {
+    let fits = WINDOW_BYTES / rs.walk_bytes(cells).max(1);
+    Interleave {
+        window: how.window.min(fits).max(1),
+        ..how
     }
 }
 

@@ -107,6 +107,11 @@ pub fn solve_with(
         ));
     }
     let threads = spread.threads();
+    // The window as it will run: cut to fit memory (the frontier is sized by it).
+    let interleaved = spread.interleave.map(|how| {
+        let st = State::new(puzzle);
+        interleave::capped(how, &rowscan::RowScan::new(&st), st.cells())
+    });
     if threads == 1
         && spread.shard.is_none()
         && spread.job.is_none()
@@ -148,7 +153,7 @@ pub fn solve_with(
                 (Some(d), _, _) => Split::Depth(d),
                 (None, Some(ck), _) => Split::Depth(ck.split_depth),
                 (None, None, Some((_, n))) => Split::AtLeast(parallel::UNITS_PER_SHARD * n),
-                (None, None, None) => match spread.interleave {
+                (None, None, None) => match interleaved {
                     Some(how) => Split::AtLeast(how.window),
                     None => Split::AtLeast(parallel::UNITS_PER_THREAD * threads),
                 },
@@ -190,7 +195,7 @@ pub fn solve_with(
         done,
         limits,
         threads,
-        spread.interleave,
+        interleaved,
         stop,
         save,
     )
@@ -200,7 +205,7 @@ pub fn solve_with(
     }
     let mut r = SolveResult::new(puzzle, s, threads, out.stats, start.elapsed().as_secs_f64());
     r.order = spread.order;
-    r.interleave = spread.interleave;
+    r.interleave = interleaved;
     r.shard = shard;
     r.split_depth = Some(split_depth);
     r.subproblems = out.subproblems;

@@ -413,6 +413,15 @@ impl RowScan {
         self.drive(&mut p.0, puzzle, limits, stop, &mut dfs::NoShare, until)
     }
 
+    /// About how many bytes one paused walk of a board of `cells` cells holds: its
+    /// frames and per-depth counts, its list stack, and the two boards it keeps.
+    pub fn walk_bytes(&self, cells: usize) -> usize {
+        let depths = self.order.len() + 1;
+        let stack = if self.masked() { 0 } else { self.stack_len };
+        let board = cells * size_of::<Option<(usize, u8)>>();
+        depths * (size_of::<Frame>() + 8) + stack * size_of::<Entry>() + 2 * board
+    }
+
     /// Gives away the untried placements at `p`'s shallowest open depth, as a
     /// polling search does when `share` wants work.
     pub fn give<W: Share>(&self, p: &mut Paused, share: &mut W) {
