@@ -29,6 +29,8 @@ use super::dfs::{Limits, Share, Stop};
 use super::parallel::{apply, given_away, unapply, Ctx, Prefix, Record};
 use super::progress::PROGRESS;
 use super::rowscan::{Paused, RowScan};
+use super::state::State;
+use crate::puzzle::Puzzle;
 use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
@@ -48,22 +50,23 @@ pub struct Interleave {
     pub slice: u64,
 }
 
-impl Default for Interleave {
-    fn default() -> Interleave {
-        Interleave {
-            window: WINDOW,
-            slice: SLICE,
-        }
-    }
+/// An interleaved run as it will go: its settings, the window cut so that the paused
+/// walks fit in [`WINDOW_BYTES`] (E2: about 1,000 walks of 45 kB, never below 1), and
+/// the tables every walk shares.
+pub struct Plan {
+    pub how: Interleave,
+    pub tables: RowScan,
 }
 
-/// `how` with its window cut so that its paused walks fit in [`WINDOW_BYTES`] (E2:
-/// about 1,000 walks of 45 kB), but never below 1.
-pub fn capped(how: Interleave, rs: &RowScan, cells: usize) -> Interleave {
-    let fits = WINDOW_BYTES / rs.walk_bytes(cells).max(1);
-    Interleave {
-        window: how.window.min(fits).max(1),
-        ..how
+impl Plan {
+    pub fn new(puzzle: &Puzzle, how: Interleave) -> Plan {
+        let tables = RowScan::new(&State::new(puzzle));
+        let fits = WINDOW_BYTES / tables.walk_bytes(puzzle.cells()).max(1);
+        let how = Interleave {
+            window: how.window.min(fits).max(1),
+            ..how
+        };
+        Plan { how, tables }
     }
 }
 
@@ -80,6 +83,36 @@ pub(super) struct Queue {
     running: VecDeque<Running>,
     /// Running subproblems taken out by workers right now.
     out: usize,
+}
+
+/// What a worker does next. (Moved once per slice, as the queue moves `Running`
+/// itself: its size does not matter.)
+#[allow(clippy::large_enum_variant)]
+enum Next {
+    Start(Prefix),
+    Resume(Running),
+    /// Nothing to take while others still run.
+    Wait,
+    Done,
+}
+
+impl Queue {
+    /// A new subproblem while the window has room (or nothing else runs), else the
+    /// running one at the front.
+    fn next(&mut self, window: usize) -> Next {
+        let room = self.running.len() + self.out < window || self.running.is_empty();
+        let fresh = if room { self.todo.pop_front() } else { None };
+        let next = match fresh {
+            Some(p) => Next::Start(p),
+            None => match self.running.pop_front() {
+                Some(r) => Next::Resume(r),
+                None if self.out == 0 => return Next::Done,
+                None => return Next::Wait,
+            },
+        };
+        self.out += 1;
+        next
+    }
 }
 
 /// Collects what a subproblem gives away into its own list and the queue's todo.
@@ -107,48 +140,34 @@ pub(super) fn work(ctx: &Ctx<'_>, rs: &RowScan, queue: &Mutex<Queue>, how: Inter
     let Interleave { window, slice } = how;
     let mut st = ctx.root.clone();
     loop {
-        // Take the next subproblem: a running one, or a new one while the window has room.
-        let mut job = {
+        let next = {
             let mut q = queue.lock().unwrap();
             if ctx.halt.load(Ordering::Acquire) {
                 return;
             }
-            let started = q.running.len() + q.out;
-            match q.todo.pop_front() {
-                Some(p) if started < window || q.running.is_empty() => {
-                    q.out += 1;
-                    drop(q);
-                    apply(&mut st, &p).expect("subproblem prefixes were checked");
-                    let walk = rs.pause(&st).expect("scan prefixes are row-major");
-                    unapply(&mut st, &p);
-                    ctx.started.fetch_add(1, Ordering::Relaxed);
-                    ctx.nodes.fetch_add(1, Ordering::AcqRel);
-                    Running {
-                        prefix: p,
-                        walk,
-                        given: Vec::new(),
-                    }
-                }
-                other => {
-                    if let Some(p) = other {
-                        q.todo.push_front(p);
-                    }
-                    match q.running.pop_front() {
-                        Some(r) => {
-                            q.out += 1;
-                            r
-                        }
-                        None if q.out == 0 => return,
-                        None => {
-                            // Others still run: ask them to give work away.
-                            ctx.hungry.store(true, Ordering::Release);
-                            drop(q);
-                            std::thread::yield_now();
-                            continue;
-                        }
-                    }
+            q.next(window)
+        };
+        let mut job = match next {
+            Next::Start(p) => {
+                apply(&mut st, &p).expect("subproblem prefixes were checked");
+                let walk = rs.pause(&st).expect("scan prefixes are in scan order");
+                unapply(&mut st, &p);
+                ctx.started.fetch_add(1, Ordering::Relaxed);
+                ctx.nodes.fetch_add(1, Ordering::AcqRel);
+                Running {
+                    prefix: p,
+                    walk,
+                    given: Vec::new(),
                 }
             }
+            Next::Resume(r) => r,
+            Next::Wait => {
+                // Others still run: ask them to give work away.
+                ctx.hungry.store(true, Ordering::Release);
+                std::thread::yield_now();
+                continue;
+            }
+            Next::Done => return,
         };
         let found = ctx.found.load(Ordering::Acquire);
         let (n0, s0) = (job.walk.nodes(), job.walk.solutions());

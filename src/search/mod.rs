@@ -108,10 +108,9 @@ pub fn solve_with(
     }
     let threads = spread.threads();
     // The window as it will run: cut to fit memory (the frontier is sized by it).
-    let interleaved = spread.interleave.map(|how| {
-        let st = State::new(puzzle);
-        interleave::capped(how, &rowscan::RowScan::new(&st), st.cells())
-    });
+    let plan = spread
+        .interleave
+        .map(|how| interleave::Plan::new(puzzle, how));
     if threads == 1
         && spread.shard.is_none()
         && spread.job.is_none()
@@ -153,8 +152,8 @@ pub fn solve_with(
                 (Some(d), _, _) => Split::Depth(d),
                 (None, Some(ck), _) => Split::Depth(ck.split_depth),
                 (None, None, Some((_, n))) => Split::AtLeast(parallel::UNITS_PER_SHARD * n),
-                (None, None, None) => match interleaved {
-                    Some(how) => Split::AtLeast(how.window),
+                (None, None, None) => match &plan {
+                    Some(plan) => Split::AtLeast(plan.how.window),
                     None => Split::AtLeast(parallel::UNITS_PER_THREAD * threads),
                 },
             };
@@ -195,7 +194,7 @@ pub fn solve_with(
         done,
         limits,
         threads,
-        interleaved,
+        plan.as_ref(),
         stop,
         save,
     )
@@ -205,7 +204,7 @@ pub fn solve_with(
     }
     let mut r = SolveResult::new(puzzle, s, threads, out.stats, start.elapsed().as_secs_f64());
     r.order = spread.order;
-    r.interleave = interleaved;
+    r.interleave = plan.map(|p| p.how);
     r.shard = shard;
     r.split_depth = Some(split_depth);
     r.subproblems = out.subproblems;

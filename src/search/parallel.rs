@@ -43,8 +43,7 @@
 //! `--move-order penalty` changed the DFS order itself).
 
 use super::dfs::{search_sharing, Limits, Share, Stats, Stop};
-use super::interleave::{self, Interleave};
-use super::rowscan::RowScan;
+use super::interleave::{self, Plan};
 use super::select::{log_options, Order, Pick, Select, Strategy};
 use super::state::State;
 use crate::puzzle::Puzzle;
@@ -410,7 +409,7 @@ pub fn run(
     done: Vec<Record>,
     limits: &Limits,
     threads: usize,
-    interleave: Option<Interleave>,
+    interleave: Option<&Plan>,
     stop: &AtomicBool,
     save: Option<&Save<'_>>,
 ) -> Result<Outcome, String> {
@@ -471,10 +470,9 @@ pub fn run(
             }
         });
         match interleave {
-            Some(how) => {
-                let rs = RowScan::new(&ctx.root);
-                let queue = interleave::queue(todo.clone());
-                pool.broadcast(|_| interleave::work(&ctx, &rs, &queue, how));
+            Some(plan) => {
+                let queue = interleave::queue(todo);
+                pool.broadcast(|_| interleave::work(&ctx, &plan.tables, &queue, plan.how));
                 interleave::drain(&ctx, queue);
             }
             None => pool.scope_fifo(|s| {

@@ -984,7 +984,7 @@ struct Frame {
     /// orientation, and the row of `first` they are read from.
     cand: u64,
     row: u32,
-    /// [`CellAt`]'s fields, `up` as the byte offset of its frame in `frames` (the
+    /// [`CellAt`]'s fields, `far` as the byte offset of its frame in `frames` (the
     /// loop adds it to the base as it is); depths fit in 16 bits (`fits_state`).
     class: u32,
     far: u32,
