@@ -357,7 +357,7 @@ impl RowScan {
         }
     }
 
-    /// The row-major order of the non-hint cells.
+    /// The scan order of the non-hint cells (rows, or columns on a wide board).
     pub fn order(&self) -> &[u32] {
         &self.order
     }
@@ -373,7 +373,7 @@ impl RowScan {
 
     /// Searches the subtree below `st`'s node as the generic driver would with `scan`
     /// (same counts, order, limits, polling and sharing), or None when `st` was not
-    /// filled in row-major order (then the generic driver must run).
+    /// filled in scan order (then the generic driver must run).
     pub fn search<W: Share>(
         &self,
         st: &State,
@@ -391,9 +391,9 @@ impl RowScan {
     }
 
     /// The search of the subtree below `st`'s node, not started yet (its start node
-    /// counted): for the interleaved search ([`super::parallel`]), which runs many and
+    /// counted): for the interleaved search ([`super::interleave`]), which runs many and
     /// gives each a slice of nodes in turn. None when `st` was not filled in
-    /// row-major order.
+    /// scan order.
     pub fn pause(&self, st: &State) -> Option<Paused> {
         self.fits_state(st).then(|| Paused(Walker::new(self, st)))
     }

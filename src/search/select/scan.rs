@@ -1,8 +1,7 @@
 //! `scan`: fill the cells line by line from the top-left, along rows, or along
 //! columns when the board is wider than tall (a much smaller tree); no lookahead.
-//! Searches run on
-//! its own driver ([`RowScan`]); `pick` serves the generic driver's other users
-//! (frontier, probes, `explain`) and boards not filled in row-major order.
+//! Searches run on its own driver ([`RowScan`]); `pick` serves the generic driver's
+//! other users (frontier, probes, `explain`) and boards not filled in scan order.
 
 use super::{Pick, Select};
 use crate::puzzle::Puzzle;
