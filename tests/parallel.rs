@@ -419,3 +419,86 @@ fn cli_split_jobs_and_merge_equal_the_whole() {
     same_counts(&whole, &json(&out), "merged jobs");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Files from before scan filled wide boards along columns (no `format` field) hold
+/// prefixes of the row-order tree: refused for scan on a wide board, with a line that
+/// says what to do; still taken where the tree did not change (mrv, a square board).
+#[test]
+fn files_cut_from_an_older_tree_are_refused() {
+    let dir = std::env::temp_dir().join(format!("plytile-format-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let old = |text: String| -> String {
+        let t = text
+            .replace("    format: 2,\n", "")
+            .replace("\"format\":2,", "");
+        assert_ne!(t, text, "the file has its format field");
+        t
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (board, select, refused) in [
+        ("brendan/pieces_06x05.txt", "scan", true),
+        ("brendan/pieces_06x05.txt", "mrv", false),
+        ("brendan/pieces_05x05.txt", "scan", false),
+    ] {
+        let puzzle = root.join("puzzles").join(board);
+        let puzzle = puzzle.to_str().unwrap();
+        let what = format!("{board} {select}");
+        // A job file.
+        let out = dir.join(format!("jobs-{select}-{}", refused as u8));
+        let st = bin()
+            .args(["split", puzzle, "--jobs", "1", "--select", select, "--out"])
+            .arg(&out)
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let job = std::fs::read_dir(&out)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        std::fs::write(&job, old(std::fs::read_to_string(&job).unwrap())).unwrap();
+        let run = bin()
+            .args(["solve", "--all", "-q", "--job"])
+            .arg(&job)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        if refused {
+            assert_eq!(run.status.code(), Some(2), "{what}: {err}");
+            assert_eq!(err.lines().count(), 1, "{what}: {err}");
+            assert!(
+                err.contains(job.to_str().unwrap()) && err.contains("run `plytile split` again"),
+                "{err}"
+            );
+        } else {
+            assert_eq!(run.status.code(), Some(0), "{what}: {err}");
+        }
+        // A checkpoint.
+        let ck = dir.join(format!("ck-{select}-{}.json", refused as u8));
+        let args = [
+            "solve",
+            puzzle,
+            "--all",
+            "-q",
+            "--select",
+            select,
+            "--checkpoint",
+        ];
+        assert!(bin().args(args).arg(&ck).status().unwrap().success());
+        std::fs::write(&ck, old(std::fs::read_to_string(&ck).unwrap())).unwrap();
+        let run = bin().args(args).arg(&ck).output().unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        if refused {
+            assert_eq!(run.status.code(), Some(2), "{what}: {err}");
+            assert!(
+                err.contains("another search tree") && err.contains("delete it"),
+                "{err}"
+            );
+        } else {
+            assert_eq!(run.status.code(), Some(0), "{what}: {err}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// How often (in nodes) the loop looks at the clock and the stop flag.
-pub(super) const CHECK_EVERY: u32 = 4096;
+pub const CHECK_EVERY: u32 = 4096;
 
 /// When to stop early. The default runs to exhaustion.
 #[derive(Debug, Clone, Default)]

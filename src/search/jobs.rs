@@ -9,7 +9,7 @@ use super::dfs::Stats;
 use super::parallel::{Prefix, Record};
 use super::select::{Heuristic, Strategy};
 use crate::error::{InputError, Result};
-use crate::puzzle::{Board, Puzzle};
+use crate::puzzle::{scans_columns, Board, Puzzle};
 use crate::report::{Deepest, SolveResult};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -71,11 +71,44 @@ pub fn fingerprint(p: &Puzzle) -> u64 {
     h
 }
 
+/// Which search trees job prefixes and checkpoint records are cut from. Raise it when
+/// a heuristic starts filling cells in another order: a prefix names its cells, so it
+/// only means something in the tree it came from.
+/// - 1 (files without the field): `scan` filled every board along its rows;
+/// - 2: `scan` fills a board wider than tall along its columns.
+pub const TREE_FORMAT: u32 = 2;
+
+fn tree_format_1() -> u32 {
+    1
+}
+
+/// Why a file of tree format `format` does not fit this plytile's search of `puzzle`
+/// with `select`, if it does not. Format 1 differs only for scan on wide boards, so
+/// older files stay usable everywhere else.
+fn stale_tree(format: u32, puzzle: &Puzzle, select: Heuristic) -> Option<String> {
+    if format > TREE_FORMAT {
+        return Some(format!(
+            "it was written by a newer plytile (search tree format {format}; this one knows up to {TREE_FORMAT})"
+        ));
+    }
+    let rows_then =
+        format < 2 && select == Heuristic::Scan && scans_columns(puzzle.width, puzzle.height);
+    rows_then.then(|| {
+        format!(
+            "it was written by an older plytile whose scan filled this {}x{} board along rows; scan now fills it along columns",
+            puzzle.width, puzzle.height
+        )
+    })
+}
+
 // ---------------------------------------------------------------- job files
 
 /// One job of `plytile split`: solve with `plytile solve --job FILE`.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Job {
+    /// The [`TREE_FORMAT`] of the prefixes.
+    #[serde(default = "tree_format_1")]
+    pub format: u32,
     /// This job's index, 0-based, and the number of jobs.
     pub job: usize,
     pub jobs: usize,
@@ -121,6 +154,7 @@ pub fn make_jobs(
     let f = super::parallel::frontier_of(puzzle, h, split);
     (0..n)
         .map(|i| Job {
+            format: TREE_FORMAT,
             job: i,
             jobs: n,
             select: h,
@@ -171,6 +205,12 @@ pub fn read_job(path: &Path) -> Result<Job> {
         )
     })?;
     job.puzzle.validate(&origin)?;
+    if let Some(why) = stale_tree(job.format, &job.puzzle, job.select) {
+        return Err(InputError::new(
+            &origin,
+            format!("this job file is for another search tree: {why}; run `plytile split` again"),
+        ));
+    }
     if job.jobs == 0 || job.job >= job.jobs {
         return Err(InputError::new(
             &origin,
@@ -199,6 +239,9 @@ pub struct RecordFile {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Checkpoint {
     pub version: String,
+    /// The [`TREE_FORMAT`] of the records' prefixes.
+    #[serde(default = "tree_format_1")]
+    pub format: u32,
     pub puzzle: String,
     pub fingerprint: u64,
     pub select: Heuristic,
@@ -220,6 +263,7 @@ impl Checkpoint {
     ) -> Self {
         Checkpoint {
             version: env!("CARGO_PKG_VERSION").to_string(),
+            format: TREE_FORMAT,
             puzzle: puzzle.name.clone(),
             fingerprint: fingerprint(puzzle),
             select: s.select,
@@ -258,6 +302,12 @@ impl Checkpoint {
         };
         if self.fingerprint != fingerprint(puzzle) {
             return differ("puzzle");
+        }
+        if let Some(why) = stale_tree(self.format, puzzle, s.select) {
+            return Err(InputError::new(
+                origin,
+                format!("this checkpoint is for another search tree: {why}; use another --checkpoint file or delete it"),
+            ));
         }
         if self.select != s.select {
             return differ(&format!("heuristic (--select {})", self.select));

@@ -50,6 +50,10 @@
 //! at new deepest ones; mask mode counts a child without candidates (a leaf) without
 //! entering it.
 
+// The doc above states the invariants of the private loop next to it, for whoever
+// changes it (`cargo doc --document-private-items` follows its links).
+#![allow(rustdoc::private_intra_doc_links)]
+
 use super::dfs::{self, Limits, Share, Stats, Stop};
 use super::state::State;
 use crate::puzzle::{scans_columns, Board, Puzzle, DOWN, LEFT, RIGHT, RIM, UP};
