@@ -185,20 +185,15 @@ pub fn solve_with(
         }
     };
     let save: Option<&parallel::Save<'_>> = spread.checkpoint.as_ref().map(|_| &periodic as _);
-    let out = parallel::run(
-        puzzle,
-        s,
-        spread.order,
-        &units,
-        base,
-        done,
-        limits,
+    let work = parallel::Work { units, base, done };
+    let schedule = parallel::Schedule {
+        order: spread.order,
         threads,
-        plan.as_ref(),
-        stop,
-        save,
-    )
-    .map_err(|e| InputError::new(spread.job.as_ref().map_or("--threads", |j| j.0.as_str()), e))?;
+        interleave: plan.as_ref(),
+    };
+    let out = parallel::run(puzzle, s, work, schedule, limits, stop, save).map_err(|e| {
+        InputError::new(spread.job.as_ref().map_or("--threads", |j| j.0.as_str()), e)
+    })?;
     if let Some(p) = &spread.checkpoint {
         save_to(p, &out.records)?;
     }

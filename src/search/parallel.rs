@@ -393,26 +393,42 @@ fn task<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::ScopeFifo<'s>, prefix: Pref
     }
 }
 
-/// Searches `units` on `threads` workers (0: all cores) and sums everything.
-///
-/// `base` is counted first (the frontier's internal nodes, when this run owns them);
-/// `done` are subproblems finished by an earlier run (a checkpoint). `stop` is the
-/// caller's stop flag (Ctrl-C). `save` is called with the finished records every
-/// [`SAVE_EVERY`] from a helper thread, never from a worker.
-#[allow(clippy::too_many_arguments)]
+/// What one [`run`] searches: its subproblems, what is counted before any of them
+/// (the frontier's internal nodes, when this run owns them), and the subproblems an
+/// earlier run finished (a checkpoint's records).
+pub struct Work {
+    pub units: Vec<Prefix>,
+    pub base: Stats,
+    pub done: Vec<Record>,
+}
+
+/// How a [`run`] schedules its subproblems: in which order, on how many workers (0: all
+/// cores), depth-first each or interleaved.
+#[derive(Clone, Copy)]
+pub struct Schedule<'a> {
+    pub order: Order,
+    pub threads: usize,
+    pub interleave: Option<&'a Plan>,
+}
+
+/// Searches `work` as `schedule` says and sums everything. `stop` is the caller's stop
+/// flag (Ctrl-C). `save` is called with the finished records every [`SAVE_EVERY`] from
+/// a helper thread, never from a worker.
 pub fn run(
     puzzle: &Puzzle,
     s: Strategy,
-    order: Order,
-    units: &[Prefix],
-    base: Stats,
-    done: Vec<Record>,
+    work: Work,
+    schedule: Schedule<'_>,
     limits: &Limits,
-    threads: usize,
-    interleave: Option<&Plan>,
     stop: &AtomicBool,
     save: Option<&Save<'_>>,
 ) -> Result<Outcome, String> {
+    let Work { units, base, done } = work;
+    let Schedule {
+        order,
+        threads,
+        interleave,
+    } = schedule;
     let root = State::new(puzzle);
     {
         let mut st = root.clone();
@@ -421,7 +437,7 @@ pub fn run(
             unapply(&mut st, u);
         }
     }
-    let (valid, mut todo) = remaining(units, done);
+    let (valid, mut todo) = remaining(&units, done);
     if order == Order::Penalty {
         order_by_penalty(puzzle, &mut todo);
     }
