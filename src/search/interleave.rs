@@ -25,8 +25,8 @@
 //! its subproblem's shallowest open depth as new subproblems, as the depth-first
 //! schedule does.
 
-use super::dfs::{Limits, Share, Stop};
-use super::parallel::{apply, given_away, unapply, Ctx, Prefix, Record};
+use super::dfs::{Limits, Share};
+use super::parallel::{apply, given_away, unapply, Ctx, Prefix};
 use super::progress::PROGRESS;
 use super::rowscan::{Paused, RowScan};
 use super::state::State;
@@ -185,10 +185,7 @@ pub(super) fn work(ctx: &Ctx<'_>, rs: &RowScan, queue: &Mutex<Queue>, how: Inter
         };
         let (dn, ds) = (job.walk.nodes() - n0, job.walk.solutions() - s0);
         PROGRESS.add_nodes(dn);
-        let used = ctx.base_nodes + ctx.nodes.fetch_add(dn, Ordering::AcqRel) + dn;
-        if ds > 0 && ctx.found.fetch_add(ds, Ordering::AcqRel) + ds >= ctx.want {
-            ctx.halt.store(true, Ordering::Release);
-        }
+        let used = ctx.count(dn, ds);
         if ctx.limits.max_nodes.is_some_and(|m| used >= m)
             || ctx.limits.deadline.is_some_and(|t| Instant::now() >= t)
         {
@@ -218,19 +215,8 @@ pub(super) fn work(ctx: &Ctx<'_>, rs: &RowScan, queue: &Mutex<Queue>, how: Inter
             given,
         } = job;
         let stats = walk.into_stats();
-        match stats.stopped {
-            None if !paused => ctx.records.lock().unwrap().push(Record {
-                prefix,
-                stats,
-                given,
-            }),
-            why => {
-                if why.is_some_and(|w| w != Stop::Interrupted) {
-                    ctx.halt.store(true, Ordering::Release);
-                }
-                ctx.partial.lock().unwrap().push((prefix, stats));
-            }
-        }
+        let finished = !paused && stats.stopped.is_none();
+        ctx.file(prefix, stats, given, finished);
     }
 }
 

@@ -281,6 +281,38 @@ pub(super) struct Ctx<'a> {
     pub(super) skipped: AtomicUsize,
 }
 
+impl Ctx<'_> {
+    /// Adds what a worker just searched to the run's totals; halts the run once it has
+    /// the solutions wanted. Returns the nodes the run has counted in all.
+    pub(super) fn count(&self, nodes: u64, solutions: u64) -> u64 {
+        let used = self.base_nodes + self.nodes.fetch_add(nodes, Ordering::AcqRel) + nodes;
+        if solutions > 0
+            && self.found.fetch_add(solutions, Ordering::AcqRel) + solutions >= self.want
+        {
+            self.halt.store(true, Ordering::Release);
+        }
+        used
+    }
+
+    /// Files the outcome of a subproblem: a record when `finished` (its subtree
+    /// searched to the end), else a partial outcome; a limit that stopped it (not the
+    /// halt flag) halts the run.
+    pub(super) fn file(&self, prefix: Prefix, stats: Stats, given: Vec<Prefix>, finished: bool) {
+        if finished {
+            self.records.lock().unwrap().push(Record {
+                prefix,
+                stats,
+                given,
+            });
+            return;
+        }
+        if stats.stopped.is_some_and(|w| w != Stop::Interrupted) {
+            self.halt.store(true, Ordering::Release);
+        }
+        self.partial.lock().unwrap().push((prefix, stats));
+    }
+}
+
 /// The [`Share`] of one running subproblem: spawns what it gives away.
 struct Donor<'x, 's, 'a> {
     ctx: &'s Ctx<'a>,
@@ -368,26 +400,9 @@ fn task<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::ScopeFifo<'s>, prefix: Pref
         &mut st, &mut sel, ctx.puzzle, &limits, &ctx.halt, &mut donor
     ));
     let given = donor.given;
-    ctx.nodes.fetch_add(stats.nodes(), Ordering::AcqRel);
-    if stats.solutions_found > 0
-        && ctx.found.fetch_add(stats.solutions_found, Ordering::AcqRel) + stats.solutions_found
-            >= ctx.want
-    {
-        ctx.halt.store(true, Ordering::Release);
-    }
-    match stats.stopped {
-        None => ctx.records.lock().unwrap().push(Record {
-            prefix,
-            stats,
-            given,
-        }),
-        Some(why) => {
-            if why != Stop::Interrupted {
-                ctx.halt.store(true, Ordering::Release);
-            }
-            ctx.partial.lock().unwrap().push((prefix, stats));
-        }
-    }
+    ctx.count(stats.nodes(), stats.solutions_found);
+    let finished = stats.stopped.is_none();
+    ctx.file(prefix, stats, given, finished);
     if ctx.queued.load(Ordering::Acquire) == 0 {
         ctx.hungry.store(true, Ordering::Release);
     }
