@@ -18,7 +18,7 @@ mod verify;
 
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{self, EdgeOrder};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Item, Puzzle};
 use crate::search::{Heuristic, Order, Strategy};
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -86,11 +86,16 @@ impl PuzzleArgs {
         if let Some(h) = &self.hints {
             let origin = h.display().to_string();
             let text = read_text(h)?;
-            p.hints.extend(formats::parse_e2_hints(&text, &origin)?);
-            p.validate(&format!(
-                "{} with hints from {origin}",
-                self.puzzle.display()
-            ))?;
+            // The puzzle file was checked on reading: what fails now is a hint of
+            // this file, so the message names its line.
+            let base = p.hints.len();
+            let located = formats::parse_e2_hints_located(&text, &origin)?;
+            let lines: Vec<usize> = located.iter().map(|&(_, l)| l).collect();
+            p.hints.extend(located.into_iter().map(|(h, _)| h));
+            p.validate_located(&origin, &|item| match item {
+                Item::Hint(k) if k >= base => lines.get(k - base).copied(),
+                _ => None,
+            })?;
         }
         Ok(p)
     }

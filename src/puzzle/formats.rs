@@ -238,6 +238,14 @@ pub fn to_text(p: &Puzzle) -> String {
 /// Reads the Eternity II hints file of `../shared/puzzles/e2/e2_hints.txt`: per line
 /// `SQUARE ROW COL PIECE ROT ...` with 0-based row/column and a 1-based piece number.
 pub fn parse_e2_hints(text: &str, origin: &str) -> Result<Vec<Hint>> {
+    Ok(parse_e2_hints_located(text, origin)?
+        .into_iter()
+        .map(|(h, _)| h)
+        .collect())
+}
+
+/// As [`parse_e2_hints`], each hint with its 1-based line in the file.
+pub fn parse_e2_hints_located(text: &str, origin: &str) -> Result<Vec<(Hint, usize)>> {
     let mut hints = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let t = tokens(line);
@@ -260,12 +268,13 @@ pub fn parse_e2_hints(text: &str, origin: &str) -> Result<Vec<Hint>> {
                 "piece numbers in a hints file are 1-based",
             ));
         }
-        hints.push(Hint {
+        let hint = Hint {
             row: number(t[1], "row", origin, ln)?,
             col: number(t[2], "column", origin, ln)?,
             piece: piece - 1,
             rotation: number(t[4], "rotation (0..=3)", origin, ln)?,
-        });
+        };
+        hints.push((hint, ln));
     }
     Ok(hints)
 }

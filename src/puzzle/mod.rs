@@ -244,8 +244,9 @@ impl Puzzle {
                 return err_at(
                     Item::Hint(k),
                     format!(
-                        "hint {k} names piece {}, but pieces are numbered 0..{}",
+                        "hint {k} names piece {} (counting from 0; {} counting from 1), but the puzzle has {} pieces",
                         hint.piece,
+                        hint.piece + 1,
                         self.pieces.len()
                     ),
                 );
