@@ -301,7 +301,7 @@ impl Checkpoint {
             ))
         };
         if self.fingerprint != fingerprint(puzzle) {
-            return differ("puzzle");
+            return differ("puzzle or different hints (a --symmetry run fixes its anchor as a hint)");
         }
         if let Some(why) = stale_tree(self.format, puzzle, s.select) {
             return Err(InputError::new(
