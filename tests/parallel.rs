@@ -493,7 +493,7 @@ fn files_cut_from_an_older_tree_are_refused() {
         if refused {
             assert_eq!(run.status.code(), Some(2), "{what}: {err}");
             assert!(
-                err.contains("another search tree") && err.contains("delete it"),
+                err.contains("a different search tree (") && err.contains("delete it"),
                 "{err}"
             );
         } else {

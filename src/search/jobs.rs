@@ -208,7 +208,9 @@ pub fn read_job(path: &Path) -> Result<Job> {
     if let Some(why) = stale_tree(job.format, &job.puzzle, job.select) {
         return Err(InputError::new(
             &origin,
-            format!("this job file is for another search tree: {why}; run `plytile split` again"),
+            format!(
+                "this job file is for a different search tree ({why}); run `plytile split` again"
+            ),
         ));
     }
     if job.jobs == 0 || job.job >= job.jobs {
@@ -301,13 +303,12 @@ impl Checkpoint {
             ))
         };
         if self.fingerprint != fingerprint(puzzle) {
-            return differ("puzzle or different hints (a --symmetry run fixes its anchor as a hint)");
+            return differ(
+                "puzzle or different hints (a --symmetry run fixes its anchor as a hint)",
+            );
         }
         if let Some(why) = stale_tree(self.format, puzzle, s.select) {
-            return Err(InputError::new(
-                origin,
-                format!("this checkpoint is for another search tree: {why}; use another --checkpoint file or delete it"),
-            ));
+            return differ(&format!("search tree ({why})"));
         }
         if self.select != s.select {
             return differ(&format!("heuristic (--select {})", self.select));
