@@ -307,8 +307,117 @@ fn bench_json_to_stdout_keeps_people_text_on_stderr() {
     assert_eq!(v["config"]["settings"], serde_json::json!(["ply:2"]));
     assert_eq!(v["config"]["threads"], 2);
     let err = stderr(&o);
-    assert!(err.contains("warning: --threads 2"), "{err}");
     assert!(err.contains("Time (abs ≡):"), "one run has no σ: {err}");
+}
+
+#[test]
+fn bench_threads_run_the_parallel_driver_with_exact_counts() {
+    let o = plytile(&[
+        "bench",
+        P53,
+        "--select",
+        "scan,mrv",
+        "--runs",
+        "2",
+        "--threads",
+        "2",
+        "--export-json",
+        "-",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["config"]["threads_used"], 2);
+    assert_eq!(v["config"]["max_solutions"], Value::Null);
+    for r in v["results"].as_array().unwrap() {
+        let h = r["select"].as_str().unwrap();
+        let one = plytile(&[
+            "solve",
+            P53,
+            "--all",
+            "--json",
+            "--select",
+            h,
+            "--threads",
+            "1",
+        ]);
+        let one: Value = serde_json::from_str(&stdout(&one)).unwrap();
+        assert_eq!(r["threads"], 2, "{h}");
+        assert_eq!(r["exhaustive"], true, "{h}");
+        assert_eq!(r["solutions_found"], 78, "{h}");
+        // Every run of the parallel driver counts the one-thread tree exactly.
+        assert_eq!(r["nodes_min"], one["nodes"], "{h}");
+        assert_eq!(r["nodes_max"], one["nodes"], "{h}");
+    }
+}
+
+#[test]
+fn bench_solutions_times_the_first_solutions() {
+    // One thread: deterministic, so each run's nodes are `solve --solutions 2`'s.
+    let dir = scratch("first");
+    let md = dir.join("b.md");
+    let o = plytile(&[
+        "bench",
+        P44,
+        P53,
+        "--select",
+        "scan,mrv",
+        "--runs",
+        "2",
+        "--solutions",
+        "2",
+        "--export-markdown",
+        &s(&md),
+        "--export-json",
+        "-",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stderr(&o).contains("(to solution 2)"), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["config"]["max_solutions"], 2);
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 4);
+    for r in results {
+        let (p, h) = (r["puzzle"].as_str().unwrap(), r["select"].as_str().unwrap());
+        let args = [
+            "solve",
+            p,
+            "--solutions",
+            "2",
+            "--json",
+            "--select",
+            h,
+            "--threads",
+            "1",
+        ];
+        let solo: Value = serde_json::from_str(&stdout(&plytile(&args))).unwrap();
+        assert_eq!(r["solutions_found"], 2, "{p} {h}");
+        assert_eq!(r["exhaustive"], false, "{p} {h}");
+        assert_eq!(r["stopped_by"], "solutions", "{p} {h}");
+        assert_eq!(r["nodes_min"], solo["nodes"], "{p} {h}");
+        assert_eq!(r["nodes_max"], solo["nodes"], "{p} {h}");
+    }
+    // Two threads: each run stops at its first solution.
+    let o = plytile(&[
+        "bench",
+        P53,
+        "--select",
+        "scan",
+        "--runs",
+        "3",
+        "--threads",
+        "2",
+        "--solutions",
+        "1",
+        "--export-json",
+        "-",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["results"][0]["solutions_found"], 1);
+    assert_eq!(v["results"][0]["stopped_by"], "solutions");
+    let md = std::fs::read_to_string(&md).unwrap();
+    assert!(md.contains("limits: --solutions 2."), "{md}");
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -345,6 +454,8 @@ fn bench_bad_flags_exit_2() {
         &["--ply", "x"],
         &["--select", "nope"],
         &["--runs", "0"],
+        &["--solutions", "0"],
+        &["--threads", "0"],
         &["--export-json", "-", "--export-csv", "-"],
     ] {
         let mut args = vec!["bench", P44];

@@ -10,7 +10,7 @@ use crate::report::export::{
     ExportFormat,
 };
 use crate::search::select::MAX_PLY;
-use crate::search::{self, Heuristic};
+use crate::search::{self, Heuristic, Stop};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
@@ -42,9 +42,15 @@ pub struct BenchArgs {
     /// Unmeasured runs before the measured ones.
     #[arg(long, default_value_t = 0)]
     pub warmup: u32,
-    /// Threads per search (recorded; the search runs one thread for now).
+    /// Threads per search: more than one runs the parallel driver of `solve
+    /// --threads` (exhaustive counts are the same; a first solution may come from
+    /// another part of the tree, so its nodes vary between runs).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub threads: u64,
+    /// Stop each run at its K-th solution: time to the first solutions, what `solve`
+    /// measures by default (default: every solution, an exhaustive run).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub solutions: Option<u64>,
     #[command(flatten)]
     pub limits: LimitArgs,
     /// Boards without hints: run every setting on the anchored trees of
@@ -131,19 +137,14 @@ pub fn run(a: BenchArgs) -> Result<u8> {
     }
     // With an export on stdout, the text for people goes to stderr.
     let to_stdout = !exports.iter().any(|(_, p)| *p == Path::new("-"));
-    if a.threads != 1 {
-        eprintln!(
-            "plytile: warning: --threads {} recorded, but bench runs one thread per search for now",
-            a.threads
-        );
-    }
     catch_interrupts();
     let mut report = BenchReport::new(BenchConfig {
         settings: settings.clone(),
         runs: a.runs,
         warmup: a.warmup,
         threads: a.threads as usize,
-        threads_used: 1,
+        threads_used: a.threads as usize,
+        max_solutions: a.solutions,
         max_nodes: a.limits.max_nodes,
         timeout_s: a.limits.timeout,
         symmetry: a.symmetry,
@@ -178,9 +179,11 @@ pub fn run(a: BenchArgs) -> Result<u8> {
                         format!("run {}/{}", i - a.warmup + 1, a.runs)
                     }
                 ));
-                let limits = a.limits.limits(None, 0);
+                let limits = a.limits.limits(a.solutions, 0);
                 let strategy = a.strategy.strategy(h);
-                let r = search::solve_one(puzzle, strategy, a.symmetry, &limits, &INTERRUPTED);
+                let threads = a.threads as usize;
+                let r =
+                    search::solve_one(puzzle, strategy, a.symmetry, threads, &limits, &INTERRUPTED);
                 bar.inc(1);
                 if INTERRUPTED.load(Ordering::SeqCst) {
                     break 'puzzles;
@@ -256,6 +259,9 @@ fn command_line() -> String {
 fn describe(r: &BenchRecord) -> String {
     let status = if r.exhaustive {
         format!("exhaustive, {} solutions", r.solutions_found)
+    } else if r.stopped_by == Some(Stop::Solutions) {
+        // `--solutions K` reached: the run did what was asked.
+        format!("to solution {}", r.solutions_found)
     } else {
         format!(
             "NOT exhaustive ({}), {} solutions so far",

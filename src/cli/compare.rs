@@ -64,6 +64,7 @@ pub fn run(a: CompareArgs) -> Result<u8> {
             &puzzle,
             a.strategy.strategy(h),
             a.symmetry,
+            1,
             &limits,
             &INTERRUPTED,
         ));

@@ -31,6 +31,9 @@ pub struct BenchConfig {
     pub threads: usize,
     /// Threads the searches actually used.
     pub threads_used: usize,
+    /// Solutions after which each run stops (`--solutions`); none = all of them.
+    #[serde(default)]
+    pub max_solutions: Option<u64>,
     /// Node limit per run (`--max-nodes`); none = exhaustive.
     pub max_nodes: Option<u64>,
     /// Time limit per run (`--timeout`); none = exhaustive.
@@ -386,6 +389,7 @@ mod tests {
             warmup: 0,
             threads: 1,
             threads_used: 1,
+            max_solutions: None,
             max_nodes: None,
             timeout_s: None,
             symmetry: false,

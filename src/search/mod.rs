@@ -64,20 +64,22 @@ pub fn solve(
     limits: &Limits,
     stop: &AtomicBool,
 ) -> SolveResult {
-    solve_one(puzzle, h, false, limits, stop)
+    solve_one(puzzle, h, false, 1, limits, stop)
 }
 
-/// [`solve`], on the anchored trees of `solve --symmetry` when `symmetric` (see
-/// [`symmetry::solve_symmetric`]): one run of `compare` or `bench`.
+/// One run of `compare` or `bench`: [`solve`] on `threads` threads (the parallel
+/// driver when more than one: same counts when exhaustive), on the anchored trees of
+/// `solve --symmetry` when `symmetric` (see [`symmetry::solve_symmetric`]).
 pub fn solve_one(
     puzzle: &Puzzle,
     h: impl Into<Strategy>,
     symmetric: bool,
+    threads: usize,
     limits: &Limits,
     stop: &AtomicBool,
 ) -> SolveResult {
     let spread = Spread {
-        threads: 1,
+        threads,
         ..Spread::default()
     };
     if symmetric {

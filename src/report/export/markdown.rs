@@ -31,13 +31,16 @@ impl Exporter for MarkdownExporter {
             } else {
                 ""
             },
-            match (c.max_nodes, c.timeout_s) {
-                (None, None) => "all solutions (exhaustive)".to_string(),
-                (n, t) => format!(
-                    "limits: {}{}",
+            match (c.max_solutions, c.max_nodes, c.timeout_s) {
+                (None, None, None) => "all solutions (exhaustive)".to_string(),
+                (k, n, t) => format!(
+                    "limits: {}{}{}",
+                    k.map(|k| format!("--solutions {k} ")).unwrap_or_default(),
                     n.map(|n| format!("--max-nodes {n} ")).unwrap_or_default(),
                     t.map(|t| format!("--timeout {t}")).unwrap_or_default()
-                ),
+                )
+                .trim_end()
+                .to_string(),
             }
         );
         s += &results_table(report).render(&Markdown);
