@@ -12,11 +12,21 @@ use std::path::{Path, PathBuf};
 const P44: &str = "puzzles/brendan/pieces_04x04.txt"; // 36 solutions
 const P53: &str = "puzzles/brendan/pieces_05x03.txt"; // 78 solutions
 
+/// The JSON a successful run prints on stdout.
+fn json_of(args: &[&str]) -> Value {
+    let o = plytile(args);
+    assert_eq!(code(&o), 0, "{args:?}: {}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+/// [`json_of`] of a command line split at spaces.
+fn json_cmd(line: &str) -> Value {
+    json_of(&line.split_whitespace().collect::<Vec<_>>())
+}
+
 /// `solve --all --json` of one puzzle with one heuristic.
 fn solve(puzzle: &str, h: &str) -> Value {
-    let o = plytile(&["solve", puzzle, "--all", "--json", "--select", h]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    serde_json::from_str(&stdout(&o)).unwrap()
+    json_of(&["solve", puzzle, "--all", "--json", "--select", h])
 }
 
 fn keys(v: &Value) -> BTreeSet<String> {
@@ -312,35 +322,16 @@ fn bench_json_to_stdout_keeps_people_text_on_stderr() {
 
 #[test]
 fn bench_threads_run_the_parallel_driver_with_exact_counts() {
-    let o = plytile(&[
-        "bench",
-        P53,
-        "--select",
-        "scan,mrv",
-        "--runs",
-        "2",
-        "--threads",
-        "2",
-        "--export-json",
-        "-",
-    ]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let v = json_cmd(&format!(
+        "bench {P53} --select scan,mrv --runs 2 --threads 2 --export-json -"
+    ));
     assert_eq!(v["config"]["threads_used"], 2);
     assert_eq!(v["config"]["max_solutions"], Value::Null);
     for r in v["results"].as_array().unwrap() {
         let h = r["select"].as_str().unwrap();
-        let one = plytile(&[
-            "solve",
-            P53,
-            "--all",
-            "--json",
-            "--select",
-            h,
-            "--threads",
-            "1",
-        ]);
-        let one: Value = serde_json::from_str(&stdout(&one)).unwrap();
+        let one = json_cmd(&format!(
+            "solve {P53} --all --json --select {h} --threads 1"
+        ));
         assert_eq!(r["threads"], 2, "{h}");
         assert_eq!(r["exhaustive"], true, "{h}");
         assert_eq!(r["solutions_found"], 78, "{h}");
@@ -378,18 +369,9 @@ fn bench_solutions_times_the_first_solutions() {
     assert_eq!(results.len(), 4);
     for r in results {
         let (p, h) = (r["puzzle"].as_str().unwrap(), r["select"].as_str().unwrap());
-        let args = [
-            "solve",
-            p,
-            "--solutions",
-            "2",
-            "--json",
-            "--select",
-            h,
-            "--threads",
-            "1",
-        ];
-        let solo: Value = serde_json::from_str(&stdout(&plytile(&args))).unwrap();
+        let solo = json_cmd(&format!(
+            "solve {p} --solutions 2 --json --select {h} --threads 1"
+        ));
         assert_eq!(r["solutions_found"], 2, "{p} {h}");
         assert_eq!(r["exhaustive"], false, "{p} {h}");
         assert_eq!(r["stopped_by"], "solutions", "{p} {h}");
@@ -397,22 +379,9 @@ fn bench_solutions_times_the_first_solutions() {
         assert_eq!(r["nodes_max"], solo["nodes"], "{p} {h}");
     }
     // Two threads: each run stops at its first solution.
-    let o = plytile(&[
-        "bench",
-        P53,
-        "--select",
-        "scan",
-        "--runs",
-        "3",
-        "--threads",
-        "2",
-        "--solutions",
-        "1",
-        "--export-json",
-        "-",
-    ]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let v = json_cmd(&format!(
+        "bench {P53} --select scan --runs 3 --threads 2 --solutions 1 --export-json -"
+    ));
     assert_eq!(v["results"][0]["solutions_found"], 1);
     assert_eq!(v["results"][0]["stopped_by"], "solutions");
     let md = std::fs::read_to_string(&md).unwrap();
