@@ -135,9 +135,14 @@ pub struct RowScan {
     /// prev colour: up * radix + left along rows).
     heads: Vec<u32>,
     entries: Vec<Entry>,
+    /// `firsts[key]`: the first chunk of key's list (padding entries when it is empty),
+    /// indexed as `heads`: list mode reads it straight from the key, one load less
+    /// on the chain from one node's key to the next.
+    firsts: Vec<[Entry; CHUNK]>,
     radix: usize,
     /// Room for the candidates of every depth at once: the sum over depths of the
-    /// longest list of the depth's class (invariant 3).
+    /// longest list of the depth's class, and a chunk to spare (an empty list still
+    /// writes its padding chunk; invariant 3).
     stack_len: usize,
     /// The tables of mask mode, when the puzzle allows it.
     masks: Option<Masks>,
@@ -275,8 +280,23 @@ impl RowScan {
                 .max()
                 .unwrap_or(0)
         };
-        let stack_len = class_at.iter().map(|&k| longest(k)).sum();
+        let stack_len = class_at.iter().map(|&k| longest(k)).sum::<usize>() + CHUNK;
+        let pad = Entry::new(axis, st.edges.len(), &[0; 4], radix, &[Need::Rim; 4]);
+        let firsts = (0..heads.len())
+            .map(|k| {
+                let (a, b) = (
+                    heads[k] as usize,
+                    heads.get(k + 1).map_or(0, |&b| b as usize),
+                );
+                if a < b {
+                    std::array::from_fn(|j| entries[a + j])
+                } else {
+                    [pad; CHUNK]
+                }
+            })
+            .collect();
         RowScan {
+            firsts,
             stack_len,
             cells: order
                 .iter()
@@ -616,20 +636,22 @@ impl RowScan {
         let key = key_at(frames, d, prev);
         let mut n = start;
         let mut first = Entry::default();
-        // Whole chunks: most lists are one chunk, so the loop's exit is predictable.
+        let mut push = |e: Entry| {
+            *get_mut(stack, n as usize) = e;
+            // Until one is kept, `first` follows the entries: it ends on the first
+            // kept one.
+            first = if n == start { e } else { first };
+            n += (get(used, e.piece()) == 0) as u32;
+        };
+        // The first chunk from `firsts`, the rest (rare) from `entries`, in whole
+        // chunks: most lists are one chunk, so the loop's exit is predictable.
+        get(&self.firsts, key).into_iter().for_each(&mut push);
         let (mut i, end) = (
-            get(&self.heads, key) as usize,
+            get(&self.heads, key) as usize + CHUNK,
             get(&self.heads, key + 1) as usize,
         );
         while i < end {
-            for j in i..i + CHUNK {
-                let e = get(&self.entries, j);
-                *get_mut(stack, n as usize) = e;
-                // Until one is kept, `first` follows the entries: it ends on the first
-                // kept one.
-                first = if n == start { e } else { first };
-                n += (get(used, e.piece()) == 0) as u32;
-            }
+            (i..i + CHUNK).for_each(|j| push(get(&self.entries, j)));
             i += CHUNK;
         }
         let f = get_mut(frames, d);
