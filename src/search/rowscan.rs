@@ -281,7 +281,7 @@ impl RowScan {
                 .unwrap_or(0)
         };
         let stack_len = class_at.iter().map(|&k| longest(k)).sum::<usize>() + CHUNK;
-        let pad = Entry::new(axis, st.edges.len(), &[0; 4], radix, &[Need::Rim; 4]);
+        let pad = Entry::padding(st.edges.len());
         let firsts = (0..heads.len())
             .map(|k| {
                 let (a, b) = (
@@ -369,8 +369,7 @@ impl RowScan {
         // count[k] is now the start of key k's list, count[k + 1] its end; the padding
         // at the end of each list is the never-free piece's.
         heads.extend_from_slice(&count);
-        let pad = Entry::new(axis, edges.len(), &[0; 4], radix, needs);
-        entries.resize(start as usize, pad);
+        entries.resize(start as usize, Entry::padding(edges.len()));
         let mut fill = count;
         for (o, e) in edges.iter().enumerate() {
             if fits(e) {
@@ -968,6 +967,13 @@ impl Entry {
         let far_key = shown(axis.far ^ 2) * radix as u64;
         let near = shown(axis.prev ^ 2);
         Entry((o / 4) as u64 | (o as u64) << 16 | far_key << 32 | near << 48)
+    }
+
+    /// The padding entry of a puzzle with `orientations` oriented pieces: the
+    /// never-free piece (`orientations / 4`, `used` 1 for it), showing no colour. It
+    /// fills lists to whole chunks and `firsts` of empty lists, and is never kept.
+    fn padding(orientations: usize) -> Entry {
+        Entry((orientations / 4) as u64 | (orientations as u64) << 16)
     }
 
     /// The largest `next`: 7 bits, bit 63 flags it.
