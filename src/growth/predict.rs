@@ -156,20 +156,18 @@ fn scalar_model(name: &str, per_depth: Vec<f64>, notes: Vec<String>) -> ModelPre
 }
 
 /// What the analytic and Owen models follow.
-const SCAN_ORDER: &str = "models scan's order (rows; columns when wider than tall)";
+const SCAN_ORDER: &str = "models the order of scan (its lines: rows, columns when wider than tall; those of scan:rows or scan:columns when asked)";
 
-/// Owen's model as a prediction.
-pub fn owen_model(puzzle: &Puzzle) -> ModelPrediction {
-    scalar_model(
-        "owen",
-        owen::owen_per_depth(&puzzle.scan_rows()),
-        vec![SCAN_ORDER.into()],
-    )
+/// Owen's model as a prediction, along the row-major order of `rows` (the puzzle as
+/// scan fills it: [`Puzzle::scan_rows`], [`Puzzle::along`]).
+pub fn owen_model(rows: &Puzzle) -> ModelPrediction {
+    scalar_model("owen", owen::owen_per_depth(rows), vec![SCAN_ORDER.into()])
 }
 
-/// The analytic model as a prediction (with colour depletion).
-pub fn analytic_model(puzzle: &Puzzle) -> ModelPrediction {
-    let a = analytic::analytic(&puzzle.scan_rows(), false);
+/// The analytic model as a prediction (with colour depletion), along the row-major
+/// order of `rows` as [`owen_model`].
+pub fn analytic_model(rows: &Puzzle) -> ModelPrediction {
+    let a = analytic::analytic(rows, false);
     let (eigenvalues, rho) = spectrum(&a.stationary);
     ModelPrediction {
         name: "analytic".into(),
@@ -257,16 +255,22 @@ pub fn predict(
     let mut preds = Vec::new();
     let mut notes = Vec::new();
     let wants = |m: ModelChoice| opts.model == m || opts.model == ModelChoice::All;
+    // The static models follow the lines of the scan asked for, else scan's default.
+    let columns = opts.select.scan_columns(puzzle.width, puzzle.height);
+    let rows = match columns {
+        Some(c) => puzzle.along(c),
+        None => puzzle.scan_rows(),
+    };
     if wants(ModelChoice::Analytic) {
-        preds.push(analytic_model(puzzle));
+        preds.push(analytic_model(&rows));
     }
     let stats = probe::probes(puzzle, opts.select, opts.probes, opts.seed);
     if wants(ModelChoice::Sampled) {
         preds.push(sampled_model(&stats));
     }
     preds.push(knuth_model(&stats));
-    preds.push(owen_model(puzzle));
-    if opts.select != Heuristic::Scan {
+    preds.push(owen_model(&rows));
+    if columns.is_none() {
         notes.push(format!(
             "analytic and owen model scan's static order, not {}",
             opts.select

@@ -141,7 +141,13 @@ impl Puzzle {
     /// The puzzle whose row-major order is `scan`'s order of this one: itself, or
     /// [`Puzzle::transposed`] when scan fills it column by column ([`scans_columns`]).
     pub fn scan_rows(&self) -> std::borrow::Cow<'_, Puzzle> {
-        if scans_columns(self.width, self.height) {
+        self.along(scans_columns(self.width, self.height))
+    }
+
+    /// The puzzle whose row-major order is this one's filled along columns
+    /// (`columns`: [`Puzzle::transposed`]) or rows (itself).
+    pub fn along(&self, columns: bool) -> std::borrow::Cow<'_, Puzzle> {
+        if columns {
             std::borrow::Cow::Owned(self.transposed())
         } else {
             std::borrow::Cow::Borrowed(self)

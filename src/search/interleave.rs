@@ -59,8 +59,9 @@ pub struct Plan {
 }
 
 impl Plan {
-    pub fn new(puzzle: &Puzzle, how: Interleave) -> Plan {
-        let tables = RowScan::new(&State::new(puzzle));
+    /// The plan for `scan` along columns (`columns`) or rows.
+    pub fn new(puzzle: &Puzzle, how: Interleave, columns: bool) -> Plan {
+        let tables = RowScan::new(&State::new(puzzle), columns);
         let fits = WINDOW_BYTES / tables.walk_bytes(puzzle.cells()).max(1);
         let how = Interleave {
             window: how.window.min(fits).max(1),

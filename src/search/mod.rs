@@ -102,17 +102,18 @@ pub fn solve_with(
 ) -> Result<SolveResult> {
     let start = Instant::now();
     let s: Strategy = s.into();
-    if spread.interleave.is_some() && s != Strategy::from(Heuristic::Scan) {
+    let columns = s.select.scan_columns(puzzle.width, puzzle.height);
+    if spread.interleave.is_some() && (columns.is_none() || s != Strategy::from(s.select)) {
         return Err(InputError::new(
             "--interleave",
-            "works only with plain scan (--select scan, --factor off, --move-order natural): only the row-scan walk pauses and resumes",
+            "works only with plain scan (--select scan, scan:rows or scan:columns, --factor off, --move-order natural): only the row-scan walk pauses and resumes",
         ));
     }
     let threads = spread.threads();
     // The window as it will run: cut to fit memory (the frontier is sized by it).
     let plan = spread
         .interleave
-        .map(|how| interleave::Plan::new(puzzle, how));
+        .map(|how| interleave::Plan::new(puzzle, how, columns == Some(true)));
     if threads == 1
         && spread.shard.is_none()
         && spread.job.is_none()

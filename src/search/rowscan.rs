@@ -3,7 +3,8 @@
 //! the `scan` heuristic, in the same order (same per-depth counts, same first
 //! solutions), at a fraction of the cost per node.
 //!
-//! **Order.** Row-major, or column-major when the board is wider than tall ([`Axis`]);
+//! **Order.** Row-major, or column-major (`scan` when the board is wider than tall,
+//! `scan:columns`; [`Axis`]);
 //! the text below speaks of rows, and columns swap up with left, down with right.
 //!
 //! **Tables (built once per search).** In row-major order the cell at depth j has its
@@ -56,7 +57,7 @@
 
 use super::dfs::{self, Limits, Share, Stats, Stop};
 use super::state::State;
-use crate::puzzle::{scans_columns, Board, Puzzle, DOWN, LEFT, RIGHT, RIM, UP};
+use crate::puzzle::{Board, Puzzle, DOWN, LEFT, RIGHT, RIM, UP};
 use std::sync::atomic::AtomicBool;
 
 /// What one side of a cell asks of a piece, apart from the search's up/left colours.
@@ -71,8 +72,8 @@ enum Need {
     Key,
 }
 
-/// The lines scan fills the board along: rows, or columns when the board is wider
-/// than tall ([`scans_columns`]). Either way a cell's up and left neighbours come
+/// The lines scan fills the board along: rows or columns (by default columns when
+/// the board is wider than tall, [`crate::puzzle::scans_columns`]). Either way a cell's up and left neighbours come
 /// before it, and the previous cell of its line is the one on the `prev` side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Axis {
@@ -94,9 +95,8 @@ impl Axis {
         far: LEFT,
     };
 
-    /// The lines of a `width` x `height` board: the shorter side's.
-    fn of(width: usize, height: usize) -> Axis {
-        if scans_columns(width, height) {
+    fn of(columns: bool) -> Axis {
+        if columns {
             Axis::COLUMNS
         } else {
             Axis::ROWS
@@ -225,9 +225,10 @@ impl Masks {
 }
 
 impl RowScan {
-    /// Tables for the cells empty in `st` (the hints-only state), in scan order.
-    pub fn new(st: &State) -> RowScan {
-        let axis = Axis::of(st.width, st.height);
+    /// Tables for the cells empty in `st` (the hints-only state), in scan order:
+    /// along columns (`columns`) or rows.
+    pub fn new(st: &State, columns: bool) -> RowScan {
+        let axis = Axis::of(columns);
         let order: Vec<u32> = axis
             .cells(st.width, st.height)
             .filter(|&c| st.is_empty(c))

@@ -83,6 +83,9 @@ pub enum Heuristic {
     /// Line by line from the top-left along the shorter side (rows; columns when the
     /// board is wider than tall), no lookahead: the textbook backtracker.
     Scan,
+    /// `scan` along rows (`scan:rows`) or columns (`scan:columns`) whatever the
+    /// board's shape: to compare fill orders, or to follow a row-major solver.
+    ScanAlong { columns: bool },
     /// The empty cell with the fewest legal placements (ties: lowest cell index).
     Mrv,
     /// The smallest N-ply average local branching factor; `adj` = follow-ups at every
@@ -96,6 +99,8 @@ pub enum Heuristic {
 /// Every `--select` value with its one-line description.
 pub const HEURISTICS: &[(&str, &str)] = &[
     ("scan", "rows from the top-left (columns when wider than tall), no lookahead (the textbook backtracker)"),
+    ("scan:rows", "as scan, always along rows"),
+    ("scan:columns", "as scan, always along columns"),
     ("mrv", "the empty cell with the fewest legal placements; ties: lowest cell index"),
     ("ply:N", "smallest N-ply average local branching factor (N = 1..=4), follow-ups at the adjacent cell with the fewest placements"),
     ("ply:N:adj", "as ply:N, follow-ups at every empty cell adjacent to the local placements"),
@@ -107,6 +112,8 @@ impl FromStr for Heuristic {
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
             "scan" => Ok(Heuristic::Scan),
+            "scan:rows" => Ok(Heuristic::ScanAlong { columns: false }),
+            "scan:columns" => Ok(Heuristic::ScanAlong { columns: true }),
             "mrv" => Ok(Heuristic::Mrv),
             _ if s.starts_with("ply:") => {
                 let mut parts = s[4..].split(':');
@@ -153,10 +160,24 @@ impl fmt::Display for Heuristic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Heuristic::Scan => f.write_str("scan"),
+            Heuristic::ScanAlong { columns: false } => f.write_str("scan:rows"),
+            Heuristic::ScanAlong { columns: true } => f.write_str("scan:columns"),
             Heuristic::Mrv => f.write_str("mrv"),
             Heuristic::Ply { n, adj: false } => write!(f, "ply:{n}"),
             Heuristic::Ply { n, adj: true } => write!(f, "ply:{n}:adj"),
             Heuristic::PMean { n, p_milli } => write!(f, "pmean:{n}:{}", *p_milli as f64 / 1000.0),
+        }
+    }
+}
+
+impl Heuristic {
+    /// For the `scan` heuristics, whether they fill a `width` x `height` board column
+    /// by column; None for the others.
+    pub fn scan_columns(self, width: usize, height: usize) -> Option<bool> {
+        match self {
+            Heuristic::Scan => Some(crate::puzzle::scans_columns(width, height)),
+            Heuristic::ScanAlong { columns } => Some(columns),
+            _ => None,
         }
     }
 }
@@ -234,6 +255,11 @@ macro_rules! with_selector {
             $crate::search::select::Heuristic::Scan => {
                 #[allow(unused_mut)]
                 let mut $sel = $crate::search::select::Scan::new($st);
+                $body
+            }
+            $crate::search::select::Heuristic::ScanAlong { columns } => {
+                #[allow(unused_mut)]
+                let mut $sel = $crate::search::select::Scan::along($st, columns);
                 $body
             }
             $crate::search::select::Heuristic::Mrv => {

@@ -1,10 +1,11 @@
 //! `scan`: fill the cells line by line from the top-left, along rows, or along
 //! columns when the board is wider than tall (a much smaller tree); no lookahead.
+//! `scan:rows` and `scan:columns` fix the lines whatever the shape.
 //! Searches run on its own driver ([`RowScan`]); `pick` serves the generic driver's
 //! other users (frontier, probes, `explain`) and boards not filled in scan order.
 
 use super::{Pick, Select};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{scans_columns, Puzzle};
 use crate::search::dfs::{Limits, Share, Stats};
 use crate::search::rowscan::RowScan;
 use crate::search::state::State;
@@ -16,16 +17,21 @@ pub struct Scan {
 
 impl Scan {
     pub fn new(st: &State) -> Scan {
+        Scan::along(st, scans_columns(st.width, st.height))
+    }
+
+    /// `scan` along columns (`columns`) or rows, whatever the board's shape.
+    pub fn along(st: &State, columns: bool) -> Scan {
         Scan {
-            tables: RowScan::new(st),
+            tables: RowScan::new(st, columns),
         }
     }
 
-    /// `scan` on the list driver even where its mask mode applies (at most 64
-    /// pieces): for tests of the list driver on small boards.
-    pub fn listed(st: &State) -> Scan {
+    /// `scan` (along columns if `columns`) on the list driver even where its mask
+    /// mode applies (at most 64 pieces): for tests of the list driver on small boards.
+    pub fn listed(st: &State, columns: bool) -> Scan {
         Scan {
-            tables: RowScan::new(st).without_masks(),
+            tables: RowScan::new(st, columns).without_masks(),
         }
     }
 
