@@ -11,8 +11,8 @@
 //!   the bottom-left, so exactly one of a solution and its half turn has the anchor in
 //!   the top row's corners, and exactly one in the left column's. Two searches, the
 //!   anchor fixed at the top-left and then at the top-right (bottom-left on a board
-//!   wider than tall, where scan fills columns: the corner it reaches first), find
-//!   half of the solutions.
+//!   wider than tall, where scan fills columns: the corner it reaches first; with
+//!   `scan:rows` / `scan:columns` their lines decide), find half of the solutions.
 //!
 //! Every solution found is reported with its turns, each checked again by the
 //! independent checker. Public rowscan solvers fix a corner the same way; Brendan's
@@ -32,6 +32,12 @@ use std::sync::atomic::AtomicBool;
 /// each solution found stands for (4 square, 2 otherwise); None when `p` has hints or
 /// a side shorter than 2.
 pub fn anchored(p: &Puzzle) -> Option<(Vec<Puzzle>, u64)> {
+    anchored_along(p, scans_columns(p.width, p.height))
+}
+
+/// [`anchored`] for a search filling columns (`columns`) or rows: on a board with
+/// W != H the second anchor goes to the corner that order reaches first.
+pub fn anchored_along(p: &Puzzle, columns: bool) -> Option<(Vec<Puzzle>, u64)> {
     if p.width < 2 || p.height < 2 || !p.hints.is_empty() {
         return None;
     }
@@ -63,7 +69,7 @@ pub fn anchored(p: &Puzzle) -> Option<(Vec<Puzzle>, u64)> {
     let (w, h) = (p.width, p.height);
     if w == h {
         Some((vec![fix(0, 0)?], 4))
-    } else if scans_columns(w, h) {
+    } else if columns {
         Some((vec![fix(0, 0)?, fix(h - 1, 0)?], 2))
     } else {
         Some((vec![fix(0, 0)?, fix(0, w - 1)?], 2))
@@ -111,7 +117,10 @@ pub fn solve_symmetric(
     spread: &Spread,
 ) -> Result<SolveResult> {
     let h: Strategy = h.into();
-    let Some((parts, turns)) = anchored(p) else {
+    let columns = h.select.scan_columns(p.width, p.height);
+    let Some((parts, turns)) =
+        anchored_along(p, columns.unwrap_or(scans_columns(p.width, p.height)))
+    else {
         return solve_with(p, h, limits, stop, spread);
     };
     let keep = limits.keep.div_ceil(turns as usize);
