@@ -3,12 +3,12 @@
 //!
 //! | model | from | classes | matrices |
 //! |---|---|---|---|
-//! | `analytic` | the piece set alone ([`models::analytic`]) | colour the next cell must show on its left, along scan's order (row-major; run on [`Puzzle::scan_rows`], so column-major when wider than tall) | one per depth (cell kind, constrained sides, pool and colour depletion); spectrum of the stationary inner-cell matrix |
+//! | `analytic` | the piece set alone ([`models::analytic`]) | colour the next cell must show on its left, along scan's order (row-major; run on [`Puzzle::along`], so column-major when wider than tall or with `scan:columns`) | one per depth (cell kind, constrained sides, pool and colour depletion); spectrum of the stationary inner-cell matrix |
 //! | `sampled` | random probes of the real search, any heuristic ([`models::sampled`]) | (kind of the chosen cell, legal placements there, bucketed) | one per depth from the probes; spectrum of the pooled matrix |
 //! | `knuth` | the same probes | — | mean product of branching factors (Knuth 1975) |
 //! | `owen` | the piece set alone ([`models::owen`]) | — | Owen's expected count of partial solutions along scan's order |
 //!
-//! `analytic` and `owen` model the static order of `scan` (row-major of [`Puzzle::scan_rows`]); for another heuristic
+//! `analytic` and `owen` model the static order of `scan` (row-major of [`Puzzle::along`], along the lines of the scan asked for); for another heuristic
 //! they still predict scan's tree, and the report says so. Everything here is pure except
 //! [`models::probe`], which walks the real search through its public API.
 //!
@@ -159,7 +159,7 @@ fn scalar_model(name: &str, per_depth: Vec<f64>, notes: Vec<String>) -> ModelPre
 const SCAN_ORDER: &str = "models the order of scan (its lines: rows, columns when wider than tall; those of scan:rows or scan:columns when asked)";
 
 /// Owen's model as a prediction, along the row-major order of `rows` (the puzzle as
-/// scan fills it: [`Puzzle::scan_rows`], [`Puzzle::along`]).
+/// scan fills it: [`Puzzle::along`]).
 pub fn owen_model(rows: &Puzzle) -> ModelPrediction {
     scalar_model("owen", owen::owen_per_depth(rows), vec![SCAN_ORDER.into()])
 }
@@ -256,11 +256,7 @@ pub fn predict(
     let mut notes = Vec::new();
     let wants = |m: ModelChoice| opts.model == m || opts.model == ModelChoice::All;
     // The static models follow the lines of the scan asked for, else scan's default.
-    let columns = opts.select.scan_columns(puzzle.width, puzzle.height);
-    let rows = match columns {
-        Some(c) => puzzle.along(c),
-        None => puzzle.scan_rows(),
-    };
+    let rows = puzzle.along(opts.select.lines_columns(puzzle.width, puzzle.height));
     if wants(ModelChoice::Analytic) {
         preds.push(analytic_model(&rows));
     }
@@ -270,7 +266,11 @@ pub fn predict(
     }
     preds.push(knuth_model(&stats));
     preds.push(owen_model(&rows));
-    if columns.is_none() {
+    if opts
+        .select
+        .scan_columns(puzzle.width, puzzle.height)
+        .is_none()
+    {
         notes.push(format!(
             "analytic and owen model scan's static order, not {}",
             opts.select

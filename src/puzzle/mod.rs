@@ -138,14 +138,9 @@ impl Puzzle {
         t
     }
 
-    /// The puzzle whose row-major order is `scan`'s order of this one: itself, or
-    /// [`Puzzle::transposed`] when scan fills it column by column ([`scans_columns`]).
-    pub fn scan_rows(&self) -> std::borrow::Cow<'_, Puzzle> {
-        self.along(scans_columns(self.width, self.height))
-    }
-
     /// The puzzle whose row-major order is this one's filled along columns
-    /// (`columns`: [`Puzzle::transposed`]) or rows (itself).
+    /// (`columns`: [`Puzzle::transposed`]) or rows (itself): `scan`'s order with
+    /// `columns` from [`scans_columns`] or the heuristic's own lines.
     pub fn along(&self, columns: bool) -> std::borrow::Cow<'_, Puzzle> {
         if columns {
             std::borrow::Cow::Owned(self.transposed())

@@ -73,8 +73,9 @@ enum Need {
 }
 
 /// The lines scan fills the board along: rows or columns (by default columns when
-/// the board is wider than tall, [`crate::puzzle::scans_columns`]). Either way a cell's up and left neighbours come
-/// before it, and the previous cell of its line is the one on the `prev` side.
+/// the board is wider than tall, [`crate::puzzle::scans_columns`]). Either way a
+/// cell's up and left neighbours come before it, and the previous cell of its line is
+/// the one on the `prev` side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Axis {
     /// LEFT along rows, UP along columns: this neighbour is the previous depth's
@@ -95,6 +96,7 @@ impl Axis {
         far: LEFT,
     };
 
+    /// Columns when `columns`, else rows.
     fn of(columns: bool) -> Axis {
         if columns {
             Axis::COLUMNS

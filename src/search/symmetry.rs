@@ -117,10 +117,7 @@ pub fn solve_symmetric(
     spread: &Spread,
 ) -> Result<SolveResult> {
     let h: Strategy = h.into();
-    let columns = h.select.scan_columns(p.width, p.height);
-    let Some((parts, turns)) =
-        anchored_along(p, columns.unwrap_or(scans_columns(p.width, p.height)))
-    else {
+    let Some((parts, turns)) = anchored_along(p, h.select.lines_columns(p.width, p.height)) else {
         return solve_with(p, h, limits, stop, spread);
     };
     let keep = limits.keep.div_ceil(turns as usize);

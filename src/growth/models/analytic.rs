@@ -1,4 +1,4 @@
-//! The analytic class model of the static row-major order (`scan` on [`crate::puzzle::Puzzle::scan_rows`]), from the piece set
+//! The analytic class model of the static row-major order (`scan` on [`crate::puzzle::Puzzle::along`]), from the piece set
 //! alone, before any search.
 //!
 //! # Classes

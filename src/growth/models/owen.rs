@@ -234,7 +234,7 @@ pub fn is_frame_join(puzzle: &Puzzle, a: usize, b: usize) -> bool {
     }
 }
 
-/// Owen's expected node count per depth along the static row-major order (scan on [`crate::puzzle::Puzzle::scan_rows`]), index
+/// Owen's expected node count per depth along the static row-major order (scan on [`crate::puzzle::Puzzle::along`]), index
 /// 0 = root. `None` never: always defined.
 pub fn owen_per_depth(puzzle: &Puzzle) -> Vec<f64> {
     let ec = edge_counts(puzzle);

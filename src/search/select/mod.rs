@@ -180,6 +180,14 @@ impl Heuristic {
             _ => None,
         }
     }
+
+    /// The lines that order a search with this heuristic where an order is needed
+    /// (the static models, the `--symmetry` anchor): its own for the `scan`
+    /// heuristics, scan's default for the others.
+    pub fn lines_columns(self, width: usize, height: usize) -> bool {
+        self.scan_columns(width, height)
+            .unwrap_or_else(|| crate::puzzle::scans_columns(width, height))
+    }
 }
 
 impl serde::Serialize for Heuristic {
