@@ -266,11 +266,7 @@ pub fn predict(
     }
     preds.push(knuth_model(&stats));
     preds.push(owen_model(&rows));
-    if opts
-        .select
-        .scan_columns(puzzle.width, puzzle.height)
-        .is_none()
-    {
+    if !opts.select.is_scan() {
         notes.push(format!(
             "analytic and owen model scan's static order, not {}",
             opts.select

@@ -181,6 +181,11 @@ impl Heuristic {
         }
     }
 
+    /// Whether this is one of the `scan` heuristics (a static fill order).
+    pub fn is_scan(self) -> bool {
+        matches!(self, Heuristic::Scan | Heuristic::ScanAlong { .. })
+    }
+
     /// The lines that order a search with this heuristic where an order is needed
     /// (the static models, the `--symmetry` anchor): its own for the `scan`
     /// heuristics, scan's default for the others.
