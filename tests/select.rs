@@ -1,10 +1,12 @@
 //! Site selection: every heuristic finds the same solutions; `ply:1` visits exactly
 //! the nodes of `mrv`; deeper plies never visit more levels than the board has.
 
+mod common;
+
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::puzzle::generate::generate;
 use plytile::puzzle::{verify, Puzzle};
-use plytile::search::{solve, Heuristic, Limits};
+use plytile::search::{solve, solve_one, Heuristic, Limits, Order, Strategy};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -185,4 +187,59 @@ fn brendan_6x5_node_totals_are_pinned() {
     assert_eq!(nodes("ply:2"), 207_779);
     assert_eq!(nodes("ply:2:adj"), 387_048);
     assert_eq!(nodes("pmean:2:-4"), 301_187);
+}
+
+#[test]
+fn mrv_visits_the_nodes_of_its_definition() {
+    // The driver counts a child that starves a neighbour of its site as a leaf
+    // without entering it; the per-depth counts must still be those of the rule
+    // itself, written out in `common::brute_force_mrv`. Also with the moves ordered
+    // (same tree, other order) and on two threads.
+    let brendan = |name: &str| {
+        let path = format!(
+            "{}/puzzles/brendan/pieces_{name}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        read_puzzle(Path::new(&path), EdgeOrder::Urdl).unwrap()
+    };
+    let mut puzzles = vec![brendan("05x04"), brendan("05x05"), brendan("06x04")];
+    for (w, h, rim, inner, seed) in [(4, 4, 2, 2, 3), (5, 3, 2, 3, 5), (4, 5, 2, 3, 6)] {
+        puzzles.push(generate(w, h, rim, inner, seed).unwrap());
+    }
+    for p in &puzzles {
+        let want = common::brute_force_mrv(p);
+        let ordered = Strategy {
+            moves: Order::Penalty,
+            ..Strategy::from(Heuristic::Mrv)
+        };
+        let mrv = Strategy::from(Heuristic::Mrv);
+        for (what, strategy, threads) in [
+            ("mrv", mrv, 1),
+            ("ordered", ordered, 1),
+            ("2 threads", mrv, 2),
+        ] {
+            let r = solve_one(
+                p,
+                strategy,
+                false,
+                threads,
+                &Limits::default(),
+                &AtomicBool::new(false),
+            );
+            let mut got = r.nodes_per_depth.clone();
+            while got.len() > 1 && got.last() == Some(&0) {
+                got.pop();
+            }
+            assert_eq!(
+                got, want.nodes_per_depth,
+                "{}: {what} nodes per depth",
+                p.name
+            );
+            assert_eq!(
+                r.solutions_found, want.solutions,
+                "{}: {what} solutions",
+                p.name
+            );
+        }
+    }
 }

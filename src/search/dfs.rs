@@ -203,15 +203,25 @@ fn run<S: Select, W: Share, const N: usize>(
             pop_lowest(slot)
         };
         if let Some(o) = next {
-            st.place_w::<N>(site[d], o);
-            d += 1;
-            nodes[d] += 1;
-            total += 1;
-            fresh = true;
-            if d > stats.deepest {
-                stats.deepest = d;
-                stats.deepest_board = st.board();
+            // A child the selector would declare dead is counted without being
+            // entered (not a new deepest node: that one's board is kept).
+            let leaf =
+                S::DEAD_ON_ZERO && d < stats.deepest && st.kills_neighbour_w::<N>(site[d], o);
+            if leaf {
+                fresh = false;
+            } else {
+                st.place_w::<N>(site[d], o);
+                d += 1;
+                fresh = true;
+                if d > stats.deepest {
+                    stats.deepest = d;
+                    stats.deepest_board = st.board();
+                }
             }
+            // The child's depth: d now if entered, d + 1 if counted as a leaf.
+            let child = d + leaf as usize;
+            nodes[child] += 1;
+            total += 1;
             if total >= max_nodes {
                 stats.stopped = Some(Stop::MaxNodes);
                 break 'run;
@@ -224,7 +234,7 @@ fn run<S: Select, W: Share, const N: usize>(
                     break 'run;
                 }
                 if share.wants() {
-                    offer(st, &site, &mut cands, words, d0, d, share);
+                    offer(st, &site, &mut cands, words, d0, child, share);
                 }
             }
             continue;

@@ -518,6 +518,38 @@ impl State {
         count_words(words, |i| f[i] & mask[i] & free[i])
     }
 
+    /// True when putting oriented piece `o` on empty `cell` would leave one of its
+    /// empty neighbours without a legal placement: the child is then a leaf for any
+    /// heuristic that kills a node with such a cell ([`crate::search::select::Select::DEAD_ON_ZERO`]).
+    /// Sound, not complete: a cell further away that loses its last placement (the
+    /// piece's) is not looked for, and such a child is entered as usual.
+    #[inline(always)]
+    pub fn kills_neighbour_w<const N: usize>(&self, cell: usize, o: u32) -> bool {
+        let words = self.wl::<N>();
+        let piece = o as usize / 4;
+        let (pw, pm) = (piece / 16, 0xFu64 << (4 * (piece % 16)));
+        let (stride, shows) = (self.any + 1, get(&self.edges, o as usize));
+        let free = words_at(&self.free, 0, words);
+        for (side, &nb) in get(&self.neighbours, cell).iter().enumerate() {
+            if nb != NONE && get(&self.board, nb as usize) == EMPTY {
+                let facing = (side + 2) & 3;
+                let at = (facing * stride + shows[side] as usize) * words;
+                let mask = words_at(&self.side_mask, at, words);
+                let f = words_at(&self.fits, nb as usize * words, words);
+                // Any placement left? The piece's own orientations leave with it.
+                let mut left = 0;
+                for i in 0..words {
+                    let gone = if i == pw { pm } else { 0 };
+                    left |= get(f, i) & get(mask, i) & get(free, i) & !gone;
+                }
+                if left == 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Orientations of `piece` that fit empty `cell` (by `fits` alone), and of those
     /// the ones whose side `side` shows `colour`.
     #[inline]

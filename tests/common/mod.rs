@@ -152,6 +152,60 @@ fn run(p: &Puzzle, collect: bool) -> Brute {
     }
 }
 
+/// Nodes per depth of the fewest-placements rule, written from its definition: at a
+/// node, count every empty cell's legal placements (free piece, rotation) by the fit
+/// rule; a cell with none ends the branch; else branch on the cell with the fewest
+/// (ties: lowest index), over (piece, rotation) in increasing `4 * piece + rotation`.
+pub fn brute_force_mrv(p: &Puzzle) -> Brute {
+    fn count(p: &Puzzle, board: &Board, used: &[bool], cell: usize) -> u32 {
+        let mut n = 0;
+        for piece in (0..p.pieces.len()).filter(|&q| !used[q]) {
+            n += (0..4u8).filter(|&r| fits(p, board, cell, piece, r)).count() as u32;
+        }
+        n
+    }
+    fn go(p: &Puzzle, board: &mut Board, used: &mut [bool], depth: usize, b: &mut Brute) {
+        b.nodes_per_depth[depth] += 1;
+        let mut best = (u32::MAX, usize::MAX);
+        for cell in (0..board.len()).filter(|&c| board[c].is_none()) {
+            best = best.min((count(p, board, used, cell), cell));
+        }
+        match best {
+            (_, usize::MAX) => b.solutions += 1,
+            (0, _) => {}
+            (_, cell) => {
+                for piece in 0..p.pieces.len() {
+                    for rot in 0..4u8 {
+                        if !used[piece] && fits(p, board, cell, piece, rot) {
+                            used[piece] = true;
+                            board[cell] = Some((piece, rot));
+                            go(p, board, used, depth + 1, b);
+                            board[cell] = None;
+                            used[piece] = false;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut board: Board = vec![None; p.width * p.height];
+    let mut used = vec![false; p.pieces.len()];
+    for h in &p.hints {
+        board[h.row * p.width + h.col] = Some((h.piece, h.rotation));
+        used[h.piece] = true;
+    }
+    let mut b = Brute {
+        solutions: 0,
+        nodes_per_depth: vec![0; board.len() - p.hints.len() + 1],
+        boards: Vec::new(),
+    };
+    go(p, &mut board, &mut used, 0, &mut b);
+    while b.nodes_per_depth.len() > 1 && b.nodes_per_depth.last() == Some(&0) {
+        b.nodes_per_depth.pop();
+    }
+    b
+}
+
 /// Counts solutions and nodes per depth by plain row-major backtracking.
 pub fn brute_force(p: &Puzzle) -> Brute {
     run(p, false)

@@ -210,6 +210,10 @@ impl<S: Select> Select for Factor<S> {
             .pick_in(st, &self.cells[self.starts[r]..self.starts[r + 1]])
     }
 
+    // With one region the inner heuristic picks; with more, a cell without a
+    // placement kills the node here.
+    const DEAD_ON_ZERO: bool = S::DEAD_ON_ZERO;
+
     // Move ordering passes through, so `Ordered<Factor<S>>` and `Factor<Ordered<S>>`
     // both order.
     const ORDERS_MOVES: bool = S::ORDERS_MOVES;

@@ -58,6 +58,13 @@ pub trait Select {
         self.pick(st)
     }
 
+    /// True when `pick` returns `Dead` at every node where some empty cell has no
+    /// legal placement (`mrv`, `ply:N`; not `scan`, whose next cell may be another).
+    /// The driver then counts a child that leaves a neighbour of its site without a
+    /// placement as a leaf without entering it ([`State::kills_neighbour_w`]): the
+    /// same nodes, counted, at a fraction of the cost.
+    const DEAD_ON_ZERO: bool = false;
+
     /// True when the search should try the placements at a site in the order
     /// [`Select::order_moves`] gives (the default: lowest oriented piece first).
     /// A constant, so the default search loop has no extra work per node.

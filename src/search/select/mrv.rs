@@ -25,6 +25,8 @@ impl Mrv {
 }
 
 impl Select for Mrv {
+    const DEAD_ON_ZERO: bool = true;
+
     /// The state keeps the minimum up to date (`State::fewest`), so this is O(1).
     #[inline]
     fn pick(&mut self, st: &mut State) -> Pick {

@@ -90,6 +90,8 @@ impl<S: Select> Select for Ordered<S> {
         self.inner.pick_in(st, cells)
     }
 
+    const DEAD_ON_ZERO: bool = S::DEAD_ON_ZERO;
+
     const ORDERS_MOVES: bool = true;
 
     fn order_moves(

@@ -360,6 +360,9 @@ impl Ply {
 }
 
 impl Select for Ply {
+    // `pick_among` starts with the fewest placements over every empty cell.
+    const DEAD_ON_ZERO: bool = true;
+
     fn pick(&mut self, st: &mut State) -> Pick {
         self.pick_among(st, None)
     }
