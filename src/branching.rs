@@ -195,7 +195,7 @@ pub fn branching_factor(tree: &Tree, n: usize) -> f64 {
     solve(n, tree.children.len(), |b, cap| lhs_capped(tree, n, b, cap))
 }
 
-/// Bisection of the strictly monotone `LHS(b)/b^N` against 1 on `[1, c1]`,
+/// Root of the strictly monotone `LHS(b)/b^N` against 1 on `[1, c1]`, bracketed
 /// down to adjacent floats, using the same test as [`beats`] so that the two
 /// agree. `lhs_capped(b, cap)` evaluates the tree's LHS.
 fn solve(n: usize, c1: usize, lhs_capped: impl Fn(f64, f64) -> f64) -> f64 {
@@ -225,16 +225,41 @@ fn solve_above(n: usize, hi: f64, lhs_capped: impl Fn(f64, f64) -> f64) -> f64 {
         lo = hi;
         hi *= 2.0;
     }
+    // While the bracket is wide, cut it at the Illinois point (regula falsi on
+    // g(b) = LHS(b) - b^N, halving the weight of an end kept twice) instead of the
+    // midpoint: a few steps instead of about 55. The test that moves an end is the
+    // bisection's (g(x) < 0 exactly when `lhs_capped(x, x^N) < x^N`: a capped walk
+    // stops only past the target), so both end on the same pair of adjacent floats
+    // wherever the test is monotone.
+    let g = |b: f64| lhs_capped(b, f64::INFINITY) - b.powi(n as i32);
+    let (mut g_lo, mut g_hi) = (g(lo), g(hi));
+    let (mut kept, mut steps) = (0i8, 0);
     loop {
         let mid = lo + (hi - lo) / 2.0;
         if mid <= lo || mid >= hi {
             break;
         }
-        let target = mid.powi(n as i32);
-        if lhs_capped(mid, target) < target {
-            hi = mid;
+        let wide = hi - lo > 64.0 * f64::EPSILON * hi && steps < 64;
+        let falsi = lo + (hi - lo) * (g_lo / (g_lo - g_hi));
+        let x = if wide && falsi > lo && falsi < hi {
+            falsi
         } else {
-            lo = mid;
+            mid
+        };
+        steps += 1;
+        let gx = g(x);
+        if gx < 0.0 {
+            (hi, g_hi) = (x, gx);
+            if kept == 1 {
+                g_lo /= 2.0;
+            }
+            kept = 1;
+        } else {
+            (lo, g_lo) = (x, gx);
+            if kept == -1 {
+                g_hi /= 2.0;
+            }
+            kept = -1;
         }
     }
     if residual(hi) < residual(lo) {

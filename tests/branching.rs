@@ -384,6 +384,19 @@ proptest! {
     }
 
     #[test]
+    fn b_ends_a_pair_of_adjacent_floats_where_the_test_flips(t in arb_tree(), n in 1usize..=4) {
+        // The solver brackets the root down to adjacent floats lo < hi, lo failing the
+        // test `LHS(x) < x^N` and hi passing it, and returns the one with the smaller
+        // residual: the pair a full bisection ends on, however the bracket was cut.
+        let b = branching_factor(&t, n);
+        let passes = |x: f64| lhs(&t, n, x) < x.powi(n as i32);
+        if b > 1.0 && b < t.children.len() as f64 {
+            let (lo, hi) = if passes(b) { (b.next_down(), b) } else { (b, b.next_up()) };
+            prop_assert!(!passes(lo) && passes(hi), "b = {}: no flip at [{}, {}]", b, lo, hi);
+        }
+    }
+
+    #[test]
     fn adding_a_leaf_never_lowers_b(t in arb_tree(), k in 0usize..1000, n in 1usize..=4) {
         let mut bigger = t.clone();
         add_leaf(&mut bigger, k);

@@ -75,11 +75,11 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 1000)]
     pub keep: usize,
     /// Boards without hints: fix the lowest corner piece at the top-left (square:
-    /// a quarter of the tree) or at the top-left and then the top-right (W != H: two
-    /// runs, half the tree; the bottom-left instead of the top-right when W > H, where
-    /// scan fills columns); every solution found is reported with its turns, so
-    /// counts are those of the whole puzzle (JSON `symmetry`: 4 or 2). With
-    /// --checkpoint FILE the second run uses FILE.tr.
+    /// a quarter of the tree) or at the top-left and then at the corner the scan's
+    /// lines reach second (W != H: two runs, half the tree; the top-right along rows,
+    /// the bottom-left along columns, which scan takes when W > H); every solution
+    /// found is reported with its turns, so counts are those of the whole puzzle
+    /// (JSON `symmetry`: 4 or 2). With --checkpoint FILE the second run uses FILE.tr.
     #[arg(long, conflicts_with = "job")]
     pub symmetry: bool,
     /// Print the result as one JSON object.
