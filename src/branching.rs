@@ -215,24 +215,24 @@ fn solve_above(n: usize, hi: f64, lhs_capped: impl Fn(f64, f64) -> f64) -> f64 {
     if reaching == 1.0 {
         return 1.0; // LHS(1) = 1^n: a forced move
     }
-    let residual = |b: f64| {
-        let target = b.powi(n as i32);
-        (lhs_capped(b, f64::INFINITY) - target).abs() / target
-    };
-    // Invariant: the root lies in [lo, hi].
-    let (mut lo, mut hi) = (1.0_f64, hi.max(1.0));
-    while lhs_capped(hi, f64::INFINITY) >= hi.powi(n as i32) && hi < 1e300 {
-        lo = hi;
-        hi *= 2.0;
-    }
-    // While the bracket is wide, cut it at the Illinois point (regula falsi on
-    // g(b) = LHS(b) - b^N, halving the weight of an end kept twice) instead of the
-    // midpoint: a few steps instead of about 55. The test that moves an end is the
-    // bisection's (g(x) < 0 exactly when `lhs_capped(x, x^N) < x^N`: a capped walk
-    // stops only past the target), so both end on the same pair of adjacent floats
-    // wherever the test is monotone.
+    // g(b) = LHS(b) - b^N: negative exactly when `lhs_capped(b, b^N) < b^N` (a capped
+    // walk stops only past the target), the test of [`beats`].
     let g = |b: f64| lhs_capped(b, f64::INFINITY) - b.powi(n as i32);
-    let (mut g_lo, mut g_hi) = (g(lo), g(hi));
+    // Invariant: the root lies in [lo, hi], g(lo) >= 0 > g(hi); `g_lo`, `g_hi` are
+    // their values (for the residuals at the end).
+    let (mut lo, mut g_lo) = (1.0_f64, reaching - 1.0);
+    let mut hi = hi.max(1.0);
+    let mut g_hi = g(hi);
+    while g_hi >= 0.0 && hi < 1e300 {
+        (lo, g_lo) = (hi, g_hi);
+        hi *= 2.0;
+        g_hi = g(hi);
+    }
+    // While the bracket is wide, cut it at the Illinois point (regula falsi with
+    // weights, halving the weight of an end kept twice) instead of the midpoint: a
+    // few steps instead of about 55. An end moves by the bisection's test, so both
+    // end on the same pair of adjacent floats wherever the test is monotone.
+    let (mut w_lo, mut w_hi) = (g_lo, g_hi);
     let (mut kept, mut steps) = (0i8, 0);
     loop {
         let mid = lo + (hi - lo) / 2.0;
@@ -240,7 +240,7 @@ fn solve_above(n: usize, hi: f64, lhs_capped: impl Fn(f64, f64) -> f64) -> f64 {
             break;
         }
         let wide = hi - lo > 64.0 * f64::EPSILON * hi && steps < 64;
-        let falsi = lo + (hi - lo) * (g_lo / (g_lo - g_hi));
+        let falsi = lo + (hi - lo) * (w_lo / (w_lo - w_hi));
         let x = if wide && falsi > lo && falsi < hi {
             falsi
         } else {
@@ -249,20 +249,21 @@ fn solve_above(n: usize, hi: f64, lhs_capped: impl Fn(f64, f64) -> f64) -> f64 {
         steps += 1;
         let gx = g(x);
         if gx < 0.0 {
-            (hi, g_hi) = (x, gx);
+            (hi, g_hi, w_hi) = (x, gx, gx);
             if kept == 1 {
-                g_lo /= 2.0;
+                w_lo /= 2.0;
             }
             kept = 1;
         } else {
-            (lo, g_lo) = (x, gx);
+            (lo, g_lo, w_lo) = (x, gx, gx);
             if kept == -1 {
-                g_hi /= 2.0;
+                w_hi /= 2.0;
             }
             kept = -1;
         }
     }
-    if residual(hi) < residual(lo) {
+    // The end with the smaller relative residual |LHS(b) - b^N| / b^N.
+    if g_hi.abs() / hi.powi(n as i32) < g_lo.abs() / lo.powi(n as i32) {
         hi
     } else {
         lo
