@@ -111,14 +111,28 @@ impl Run<'_> {
     }
 }
 
-fn run(p: &Puzzle, collect: bool) -> Brute {
-    let n = p.width * p.height;
-    let mut board: Board = vec![None; n];
+/// The board with only the hints placed, and which pieces they use.
+fn hinted(p: &Puzzle) -> (Board, Vec<bool>) {
+    let mut board: Board = vec![None; p.width * p.height];
     let mut used = vec![false; p.pieces.len()];
     for h in &p.hints {
         board[h.row * p.width + h.col] = Some((h.piece, h.rotation));
         used[h.piece] = true;
     }
+    (board, used)
+}
+
+/// Nodes per depth with the trailing depths no node reached trimmed (the root kept).
+fn trimmed(mut nodes: Vec<u64>) -> Vec<u64> {
+    while nodes.len() > 1 && nodes.last() == Some(&0) {
+        nodes.pop();
+    }
+    nodes
+}
+
+fn run(p: &Puzzle, collect: bool) -> Brute {
+    let n = p.width * p.height;
+    let (board, used) = hinted(p);
     // Scan's order: rows from the top, each left to right; on a board wider than tall,
     // columns from the left, each top to bottom.
     let (w, h) = (p.width, p.height);
@@ -141,13 +155,9 @@ fn run(p: &Puzzle, collect: bool) -> Brute {
         boards: Vec::new(),
     };
     r.go(0);
-    let mut nodes = r.nodes;
-    while nodes.len() > 1 && nodes.last() == Some(&0) {
-        nodes.pop();
-    }
     Brute {
         solutions: r.solutions,
-        nodes_per_depth: nodes,
+        nodes_per_depth: trimmed(r.nodes),
         boards: r.boards,
     }
 }
@@ -188,21 +198,14 @@ pub fn brute_force_mrv(p: &Puzzle) -> Brute {
             }
         }
     }
-    let mut board: Board = vec![None; p.width * p.height];
-    let mut used = vec![false; p.pieces.len()];
-    for h in &p.hints {
-        board[h.row * p.width + h.col] = Some((h.piece, h.rotation));
-        used[h.piece] = true;
-    }
+    let (mut board, mut used) = hinted(p);
     let mut b = Brute {
         solutions: 0,
         nodes_per_depth: vec![0; board.len() - p.hints.len() + 1],
         boards: Vec::new(),
     };
     go(p, &mut board, &mut used, 0, &mut b);
-    while b.nodes_per_depth.len() > 1 && b.nodes_per_depth.last() == Some(&0) {
-        b.nodes_per_depth.pop();
-    }
+    b.nodes_per_depth = trimmed(b.nodes_per_depth);
     b
 }
 
