@@ -237,3 +237,41 @@ fn mrv_visits_the_nodes_of_its_definition() {
         }
     }
 }
+
+#[test]
+fn ply2_visits_the_nodes_of_its_definition() {
+    // ply:2 skips the walk of a site that has enough placements leaving every
+    // neighbour a placement to lose to the best b so far; the per-depth counts must
+    // still be those of the rule, written out with explicit trees and
+    // `branching_factor` in `common::brute_force_ply2`. Also `adj`, and on two threads.
+    let brendan = |name: &str| {
+        let path = common::puzzle_path(&format!("brendan/pieces_{name}.txt"));
+        read_puzzle(&path, EdgeOrder::Urdl).unwrap()
+    };
+    let mut puzzles = vec![brendan("05x04"), brendan("06x04")];
+    for (w, h, rim, inner, seed) in [(4, 4, 2, 2, 3), (5, 3, 2, 3, 5), (4, 5, 2, 3, 6)] {
+        puzzles.push(generate(w, h, rim, inner, seed).unwrap());
+    }
+    for p in &puzzles {
+        for (name, adj) in [("ply:2", false), ("ply:2:adj", true)] {
+            let want = common::brute_force_ply2(p, adj);
+            let h: Heuristic = name.parse().unwrap();
+            for threads in [1, 2] {
+                let r = solve_one(
+                    p,
+                    Strategy::from(h),
+                    false,
+                    threads,
+                    &Limits::default(),
+                    &AtomicBool::new(false),
+                );
+                let what = format!("{}: {name} on {threads} thread(s)", p.name);
+                assert_eq!(
+                    r.nodes_per_depth, want.nodes_per_depth,
+                    "{what}: nodes per depth"
+                );
+                assert_eq!(r.solutions_found, want.solutions, "{what}: solutions");
+            }
+        }
+    }
+}

@@ -16,6 +16,7 @@
 
 #![allow(dead_code)]
 
+use plytile::branching::{branching_factor, Tree};
 use plytile::puzzle::{Board, Hint, Puzzle};
 use std::path::{Path, PathBuf};
 
@@ -167,35 +168,108 @@ fn run(p: &Puzzle, collect: bool) -> Brute {
 /// rule; a cell with none ends the branch; else branch on the cell with the fewest
 /// (ties: lowest index), over (piece, rotation) in increasing `4 * piece + rotation`.
 pub fn brute_force_mrv(p: &Puzzle) -> Brute {
-    fn count(p: &Puzzle, board: &Board, used: &[bool], cell: usize) -> u32 {
-        let mut n = 0;
-        for piece in (0..p.pieces.len()).filter(|&q| !used[q]) {
-            n += (0..4u8).filter(|&r| fits(p, board, cell, piece, r)).count() as u32;
-        }
-        n
-    }
-    fn go(p: &Puzzle, board: &mut Board, used: &mut [bool], depth: usize, b: &mut Brute) {
-        b.nodes_per_depth[depth] += 1;
-        let mut best = (u32::MAX, usize::MAX);
-        for cell in (0..board.len()).filter(|&c| board[c].is_none()) {
-            best = best.min((count(p, board, used, cell), cell));
-        }
-        match best {
-            (_, usize::MAX) => b.solutions += 1,
-            (0, _) => {}
-            (_, cell) => {
-                for piece in 0..p.pieces.len() {
-                    for rot in 0..4u8 {
-                        if !used[piece] && fits(p, board, cell, piece, rot) {
-                            used[piece] = true;
-                            board[cell] = Some((piece, rot));
-                            go(p, board, used, depth + 1, b);
-                            board[cell] = None;
-                            used[piece] = false;
-                        }
-                    }
-                }
+    brute_force_by(p, &|_, _, _, counts| {
+        // The fewest placements, ties to the lowest index (counts are in cell order).
+        let best = counts.iter().min_by_key(|&&(n, c)| (n, c));
+        best.map(|&(_, c)| c)
+    })
+}
+
+/// Counts solutions and nodes per depth of `ply:2` (`adj`: `ply:2:adj`), written
+/// from seed 000's definition with [`branching_factor`] on explicit trees: a node with
+/// an empty cell without placements is dead; otherwise each empty site's local tree
+/// is its placements, each followed by the placements at its fewest-placement empty
+/// neighbour after it (`adj`: at all of them, their counts added; none: one line to
+/// level 2), and the site with the smallest b (ties to the lowest index) is branched
+/// on, unless that b is 0 (dead).
+pub fn brute_force_ply2(p: &Puzzle, adj: bool) -> Brute {
+    brute_force_by(p, &|p, board, used, counts| {
+        let mut best: Option<(f64, usize)> = None;
+        for &(_, s) in counts {
+            let mut level1 = Vec::new();
+            for (piece, rot) in placements(p, board, used, s) {
+                board[s] = Some((piece, rot));
+                used[piece] = true;
+                let after: Vec<u32> = neighbours(p, s)
+                    .filter(|&nb| board[nb].is_none())
+                    .map(|nb| count(p, board, used, nb))
+                    .collect();
+                board[s] = None;
+                used[piece] = false;
+                let leaves = match (after.iter().min(), adj) {
+                    (None, _) => 1,
+                    (Some(&fewest), false) => fewest,
+                    (Some(_), true) => after.iter().sum(),
+                };
+                level1.push(Tree::node(vec![Tree::leaf(); leaves as usize]));
             }
+            let b = branching_factor(&Tree::node(level1), 2);
+            // Equal trees give equal floats; different ones differ far above 1e-9.
+            if best.is_none_or(|(bb, _)| b < bb - 1e-9) {
+                best = Some((b, s));
+            }
+        }
+        best.filter(|&(b, _)| b > 0.0).map(|(_, s)| s)
+    })
+}
+
+/// The empty cells next to `cell`.
+fn neighbours(p: &Puzzle, cell: usize) -> impl Iterator<Item = usize> {
+    let (w, h) = (p.width, p.height);
+    (0..4).filter_map(move |side| across(w, h, cell / w, cell % w, side))
+}
+
+/// The free (piece, rotation)s that fit `cell`, ascending.
+fn placements(p: &Puzzle, board: &Board, used: &[bool], cell: usize) -> Vec<(usize, u8)> {
+    let free = (0..p.pieces.len()).filter(|&q| !used[q]);
+    free.flat_map(|q| (0..4u8).map(move |r| (q, r)))
+        .filter(|&(q, r)| fits(p, board, cell, q, r))
+        .collect()
+}
+
+/// The number of [`placements`] at `cell`.
+fn count(p: &Puzzle, board: &Board, used: &[bool], cell: usize) -> u32 {
+    placements(p, board, used, cell).len() as u32
+}
+
+/// The site rule of a dynamic heuristic: given the board, the used pieces and
+/// (count, cell) for every empty cell (cell order, all counts above 0), the cell to
+/// branch on, or None for a dead node. It may change `board`/`used` but must undo that.
+type SiteRule<'a> = dyn Fn(&Puzzle, &mut Board, &mut [bool], &[(u32, usize)]) -> Option<usize> + 'a;
+
+/// The depth-first walk of a dynamic heuristic: a node with an empty cell without
+/// placements is dead; otherwise `rule` names the site, whose placements are tried
+/// in ascending (piece, rotation).
+fn brute_force_by(p: &Puzzle, rule: &SiteRule<'_>) -> Brute {
+    fn go(
+        p: &Puzzle,
+        board: &mut Board,
+        used: &mut [bool],
+        depth: usize,
+        rule: &SiteRule<'_>,
+        b: &mut Brute,
+    ) {
+        b.nodes_per_depth[depth] += 1;
+        let counts: Vec<(u32, usize)> = (0..board.len())
+            .filter(|&c| board[c].is_none())
+            .map(|c| (count(p, board, used, c), c))
+            .collect();
+        if counts.is_empty() {
+            b.solutions += 1;
+            return;
+        }
+        if counts.iter().any(|&(n, _)| n == 0) {
+            return;
+        }
+        let Some(cell) = rule(p, board, used, &counts) else {
+            return;
+        };
+        for (piece, rot) in placements(p, board, used, cell) {
+            used[piece] = true;
+            board[cell] = Some((piece, rot));
+            go(p, board, used, depth + 1, rule, b);
+            board[cell] = None;
+            used[piece] = false;
         }
     }
     let (mut board, mut used) = hinted(p);
@@ -204,7 +278,7 @@ pub fn brute_force_mrv(p: &Puzzle) -> Brute {
         nodes_per_depth: vec![0; board.len() - p.hints.len() + 1],
         boards: Vec::new(),
     };
-    go(p, &mut board, &mut used, 0, &mut b);
+    go(p, &mut board, &mut used, 0, rule, &mut b);
     b.nodes_per_depth = trimmed(b.nodes_per_depth);
     b
 }

@@ -276,6 +276,35 @@ impl Ply {
         sum
     }
 
+    /// A cheap proof that site `s` does not beat b* (its walk would reach `target`),
+    /// for ply 2 only: a placement that leaves every empty neighbour of `s` a placement
+    /// ([`State::kills_neighbour_w`] false) has a follow-up count of at least 1, so its
+    /// label is at least min(b*, 1) (`min`, a p-mean and the `adj` sum alike). Enough
+    /// such placements put LHS(b*) over the target without any walk. False means "walk
+    /// it": the walk decides exactly as before, so the picks do not change.
+    fn cannot_beat(&mut self, st: &State, s: usize, b_star: f64, target: f64) -> bool {
+        let floor = b_star.min(1.0);
+        if self.n != 2 || !target.is_finite() || floor <= 0.0 {
+            return false;
+        }
+        // A margin far above the rounding of the walk's float sum.
+        let need = (target * (1.0 + 1e-9) / floor).ceil();
+        if need > st.count(s) as f64 {
+            return false;
+        }
+        let need = need as u32;
+        let cands = &mut self.cands[..self.words];
+        // Compiled per common bitset length, as the depth-first loop is.
+        match self.words {
+            1 => alive_at_least::<1>(st, s, cands, need),
+            2 => alive_at_least::<2>(st, s, cands, need),
+            3 => alive_at_least::<3>(st, s, cands, need),
+            4 => alive_at_least::<4>(st, s, cands, need),
+            16 => alive_at_least::<16>(st, s, cands, need),
+            _ => alive_at_least::<0>(st, s, cands, need),
+        }
+    }
+
     /// The exact b of site `s` (a full walk, recorded, then solved).
     fn exact(&mut self, st: &mut State, s: usize) -> f64 {
         self.set_bound(f64::INFINITY);
@@ -297,6 +326,23 @@ impl Ply {
         }
         out
     }
+}
+
+/// True when at least `need` placements at empty `s` leave each empty neighbour of
+/// `s` a placement (`cands`, `words` long, is scratch). N as in [`State::place_w`].
+#[inline(always)]
+fn alive_at_least<const N: usize>(st: &State, s: usize, cands: &mut [u64], need: u32) -> bool {
+    st.candidates_into_w::<N>(s, cands);
+    let mut alive = 0;
+    while let Some(o) = pop_lowest(cands) {
+        if !st.kills_neighbour_w::<N>(s, o) {
+            alive += 1;
+            if alive >= need {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Legal placements at empty `c` with k probes outstanding (the kept count when
@@ -343,6 +389,9 @@ impl Ply {
             }
             self.set_bound(b_star);
             let target = self.pow[self.n] * (1.0 - TIE);
+            if self.cannot_beat(st, s, b_star, target) {
+                continue;
+            }
             if self.root_sum(st, s, target) < target {
                 best = s;
                 b_star = self.exact(st, s);
