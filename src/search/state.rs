@@ -518,33 +518,56 @@ impl State {
         count_words(words, |i| f[i] & mask[i] & free[i])
     }
 
-    /// True when putting oriented piece `o` on empty `cell` would leave one of its
-    /// empty neighbours without a legal placement: the child is then a leaf for any
+    /// What [`State::kills_neighbour_w`] asks of empty `cell`'s neighbours, read once
+    /// for all the placements tried there: `room[side * words..][..words]` gets the
+    /// legal placements (`fits & free`) of the empty neighbour on `side`; returns the
+    /// sides that have one, as bits. `room` is `4 * words` long.
+    #[inline(always)]
+    pub fn neighbour_room_w<const N: usize>(&self, cell: usize, room: &mut [u64]) -> u8 {
+        let words = self.wl::<N>();
+        let free = words_at(&self.free, 0, words);
+        let mut sides = 0;
+        for (side, &nb) in get(&self.neighbours, cell).iter().enumerate() {
+            if nb != NONE && get(&self.board, nb as usize) == EMPTY {
+                sides |= 1 << side;
+                let f = words_at(&self.fits, nb as usize * words, words);
+                let r = words_at_mut(room, side * words, words);
+                for i in 0..words {
+                    *slot(r, i) = get(f, i) & get(free, i);
+                }
+            }
+        }
+        sides
+    }
+
+    /// True when putting oriented piece `o` on the cell that [`State::neighbour_room_w`]
+    /// gave `sides` and `room` for (in this same state) would leave one of its empty
+    /// neighbours without a legal placement: the child is then a leaf for any
     /// heuristic that kills a node with such a cell ([`crate::search::select::Select::DEAD_ON_ZERO`]).
     /// Sound, not complete: a cell further away that loses its last placement (the
     /// piece's) is not looked for, and such a child is entered as usual.
     #[inline(always)]
-    pub fn kills_neighbour_w<const N: usize>(&self, cell: usize, o: u32) -> bool {
+    pub fn kills_neighbour_w<const N: usize>(&self, o: u32, sides: u8, room: &[u64]) -> bool {
         let words = self.wl::<N>();
         let piece = o as usize / 4;
         let (pw, pm) = (piece / 16, 0xFu64 << (4 * (piece % 16)));
         let (stride, shows) = (self.any + 1, get(&self.edges, o as usize));
-        let free = words_at(&self.free, 0, words);
-        for (side, &nb) in get(&self.neighbours, cell).iter().enumerate() {
-            if nb != NONE && get(&self.board, nb as usize) == EMPTY {
-                let facing = (side + 2) & 3;
-                let at = (facing * stride + shows[side] as usize) * words;
-                let mask = words_at(&self.side_mask, at, words);
-                let f = words_at(&self.fits, nb as usize * words, words);
-                // Any placement left? The piece's own orientations leave with it.
-                let mut left = 0;
-                for i in 0..words {
-                    let gone = if i == pw { pm } else { 0 };
-                    left |= get(f, i) & get(mask, i) & get(free, i) & !gone;
-                }
-                if left == 0 {
-                    return true;
-                }
+        let mut rest = sides;
+        while rest != 0 {
+            let side = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let facing = (side + 2) & 3;
+            let at = (facing * stride + shows[side] as usize) * words;
+            let mask = words_at(&self.side_mask, at, words);
+            let r = words_at(room, side * words, words);
+            // Any placement left? The piece's own orientations leave with it.
+            let mut left = 0;
+            for i in 0..words {
+                let gone = if i == pw { pm } else { 0 };
+                left |= get(r, i) & get(mask, i) & !gone;
+            }
+            if left == 0 {
+                return true;
             }
         }
         false

@@ -39,6 +39,8 @@ pub struct Ply {
     words: usize,
     /// Scratch candidate sets, one per level: `cands[k * words..][..words]`.
     cands: Vec<u64>,
+    /// Scratch for [`State::neighbour_room_w`]: `4 * words`.
+    room: Vec<u64>,
     /// The cells placed on the current local path (levels 1..=k).
     path: [usize; MAX_PLY],
     /// `pow[j]` = b*^j: the cap of a level-(N-j) label.
@@ -68,6 +70,7 @@ impl Ply {
             mean,
             words: st.words,
             cands: vec![0; (MAX_PLY + 1) * st.words],
+            room: vec![0; 4 * st.words],
             path: [0; MAX_PLY],
             pow: [1.0; MAX_PLY + 1],
             tree: LocalTree::new(),
@@ -276,32 +279,42 @@ impl Ply {
         sum
     }
 
-    /// A cheap proof that site `s` does not beat b* (its walk would reach `target`),
+    /// Sets b* for the walks (`pow`) and returns their target, b*^N (1 - TIE), and how
+    /// many surviving placements prove that a site loses ([`Ply::cannot_beat`];
+    /// `u32::MAX`: no such proof).
+    fn bound(&mut self, b_star: f64) -> (f64, u32) {
+        self.set_bound(b_star);
+        let target = self.pow[self.n] * (1.0 - TIE);
+        let floor = b_star.min(1.0);
+        let need = if self.n == 2 && target.is_finite() && floor > 0.0 {
+            // A margin far above the rounding of the walk's float sum.
+            (target * (1.0 + 1e-9) / floor).ceil().min(u32::MAX as f64) as u32
+        } else {
+            u32::MAX
+        };
+        (target, need)
+    }
+
+    /// A cheap proof that site `s` does not beat b* (its walk would reach the target),
     /// for ply 2 only: a placement that leaves every empty neighbour of `s` a placement
     /// ([`State::kills_neighbour_w`] false) has a follow-up count of at least 1, so its
-    /// label is at least min(b*, 1) (`min`, a p-mean and the `adj` sum alike). Enough
-    /// such placements put LHS(b*) over the target without any walk. False means "walk
-    /// it": the walk decides exactly as before, so the picks do not change.
-    fn cannot_beat(&mut self, st: &State, s: usize, b_star: f64, target: f64) -> bool {
-        let floor = b_star.min(1.0);
-        if self.n != 2 || !target.is_finite() || floor <= 0.0 {
+    /// label is at least min(b*, 1) (`min`, a p-mean and the `adj` sum alike). `need`
+    /// such placements ([`Ply::bound`]) put LHS(b*) over the target without any walk.
+    /// False means "walk it": the walk decides exactly as before, so the picks do not
+    /// change.
+    fn cannot_beat(&mut self, st: &State, s: usize, need: u32) -> bool {
+        if need > st.count(s) {
             return false;
         }
-        // A margin far above the rounding of the walk's float sum.
-        let need = (target * (1.0 + 1e-9) / floor).ceil();
-        if need > st.count(s) as f64 {
-            return false;
-        }
-        let need = need as u32;
-        let cands = &mut self.cands[..self.words];
+        let (cands, room) = (&mut self.cands[..self.words], &mut self.room[..]);
         // Compiled per common bitset length, as the depth-first loop is.
         match self.words {
-            1 => alive_at_least::<1>(st, s, cands, need),
-            2 => alive_at_least::<2>(st, s, cands, need),
-            3 => alive_at_least::<3>(st, s, cands, need),
-            4 => alive_at_least::<4>(st, s, cands, need),
-            16 => alive_at_least::<16>(st, s, cands, need),
-            _ => alive_at_least::<0>(st, s, cands, need),
+            1 => alive_at_least::<1>(st, s, cands, room, need),
+            2 => alive_at_least::<2>(st, s, cands, room, need),
+            3 => alive_at_least::<3>(st, s, cands, room, need),
+            4 => alive_at_least::<4>(st, s, cands, room, need),
+            16 => alive_at_least::<16>(st, s, cands, room, need),
+            _ => alive_at_least::<0>(st, s, cands, room, need),
         }
     }
 
@@ -329,13 +342,21 @@ impl Ply {
 }
 
 /// True when at least `need` placements at empty `s` leave each empty neighbour of
-/// `s` a placement (`cands`, `words` long, is scratch). N as in [`State::place_w`].
+/// `s` a placement (`cands`, `words` long, and `room`, 4 times that, are scratch). N
+/// as in [`State::place_w`].
 #[inline(always)]
-fn alive_at_least<const N: usize>(st: &State, s: usize, cands: &mut [u64], need: u32) -> bool {
+fn alive_at_least<const N: usize>(
+    st: &State,
+    s: usize,
+    cands: &mut [u64],
+    room: &mut [u64],
+    need: u32,
+) -> bool {
     st.candidates_into_w::<N>(s, cands);
+    let sides = st.neighbour_room_w::<N>(s, room);
     let mut alive = 0;
     while let Some(o) = pop_lowest(cands) {
-        if !st.kills_neighbour_w::<N>(s, o) {
+        if !st.kills_neighbour_w::<N>(o, sides, room) {
             alive += 1;
             if alive >= need {
                 return true;
@@ -382,14 +403,10 @@ impl Ply {
             f64::INFINITY
         };
         let mut best = usize::MAX;
+        let (mut target, mut need) = self.bound(b_star);
         for i in 0..cells.map_or(st.cells(), |c| c.len()) {
             let s = cells.map_or(i, |c| c[i] as usize);
-            if !st.is_empty(s) {
-                continue;
-            }
-            self.set_bound(b_star);
-            let target = self.pow[self.n] * (1.0 - TIE);
-            if self.cannot_beat(st, s, b_star, target) {
+            if !st.is_empty(s) || self.cannot_beat(st, s, need) {
                 continue;
             }
             if self.root_sum(st, s, target) < target {
@@ -398,6 +415,7 @@ impl Ply {
                 if b_star == 0.0 {
                     return Pick::Dead;
                 }
+                (target, need) = self.bound(b_star);
             }
         }
         debug_assert!(
