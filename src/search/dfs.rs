@@ -159,10 +159,6 @@ fn run<S: Select, W: Share, const N: usize>(
     let mut cands = vec![0u64; (top + 1) * words];
     let mut nodes = vec![0u64; top + 1];
     let mut moves = Moves::new::<S>(top, st.edges.len());
-    // DEAD_ON_ZERO: per depth, the site's empty neighbours' placements (kill test).
-    let room_len = if S::DEAD_ON_ZERO { 4 * words } else { 0 };
-    let mut room = vec![0u64; (top + 1) * room_len];
-    let mut sides = vec![0u8; top + 1];
     let mut total: u64 = 0;
     let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
     let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
@@ -190,10 +186,6 @@ fn run<S: Select, W: Share, const N: usize>(
                     Pick::Site(c) => {
                         site[d] = c;
                         st.candidates_into_w::<N>(c, slot);
-                        if S::DEAD_ON_ZERO {
-                            let r = &mut room[d * room_len..][..room_len];
-                            sides[d] = st.neighbour_room_w::<N>(c, r);
-                        }
                         if S::ORDERS_MOVES {
                             moves.order(sel, st, d, c, slot);
                         }
@@ -213,10 +205,8 @@ fn run<S: Select, W: Share, const N: usize>(
         if let Some(o) = next {
             // A child the selector would declare dead is counted without being
             // entered (not a new deepest node: that one's board is kept).
-            let leaf = S::DEAD_ON_ZERO && d < stats.deepest && {
-                let r = &room[d * room_len..][..room_len];
-                st.kills_neighbour_w::<N>(o, sides[d], r)
-            };
+            let leaf =
+                S::DEAD_ON_ZERO && d < stats.deepest && st.kills_neighbour_w::<N>(site[d], o);
             if leaf {
                 fresh = false;
             } else {

@@ -268,6 +268,26 @@ impl Groups {
     }
 }
 
+/// What a kill test needs of the oriented piece it places: the colours it shows, and
+/// the word and nibble of its piece's orientations (they leave `free` with it).
+struct Leaving {
+    shows: [u8; 4],
+    pw: usize,
+    pm: u64,
+}
+
+impl Leaving {
+    #[inline(always)]
+    fn new(st: &State, o: u32) -> Leaving {
+        let piece = o as usize / 4;
+        Leaving {
+            shows: get(&st.edges, o as usize),
+            pw: piece / 16,
+            pm: 0xFu64 << (4 * (piece % 16)),
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct State {
     pub width: usize,
@@ -518,7 +538,7 @@ impl State {
         count_words(words, |i| f[i] & mask[i] & free[i])
     }
 
-    /// What [`State::kills_neighbour_w`] asks of empty `cell`'s neighbours, read once
+    /// What [`State::kills_in_room_w`] asks of empty `cell`'s neighbours, read once
     /// for all the placements tried there: `room[side * words..][..words]` gets the
     /// legal placements (`fits & free`) of the empty neighbour on `side`; returns the
     /// sides that have one, as bits. `room` is `4 * words` long.
@@ -540,37 +560,66 @@ impl State {
         sides
     }
 
-    /// True when putting oriented piece `o` on the cell that [`State::neighbour_room_w`]
-    /// gave `sides` and `room` for (in this same state) would leave one of its empty
-    /// neighbours without a legal placement: the child is then a leaf for any
+    /// True when putting oriented piece `o` on empty `cell` would leave one of its
+    /// empty neighbours without a legal placement: the child is then a leaf for any
     /// heuristic that kills a node with such a cell ([`crate::search::select::Select::DEAD_ON_ZERO`]).
     /// Sound, not complete: a cell further away that loses its last placement (the
     /// piece's) is not looked for, and such a child is entered as usual.
     #[inline(always)]
-    pub fn kills_neighbour_w<const N: usize>(&self, o: u32, sides: u8, room: &[u64]) -> bool {
+    pub fn kills_neighbour_w<const N: usize>(&self, cell: usize, o: u32) -> bool {
         let words = self.wl::<N>();
-        let piece = o as usize / 4;
-        let (pw, pm) = (piece / 16, 0xFu64 << (4 * (piece % 16)));
-        let (stride, shows) = (self.any + 1, get(&self.edges, o as usize));
+        let free = words_at(&self.free, 0, words);
+        let leaving = Leaving::new(self, o);
+        for (side, &nb) in get(&self.neighbours, cell).iter().enumerate() {
+            if nb != NONE && get(&self.board, nb as usize) == EMPTY {
+                let f = words_at(&self.fits, nb as usize * words, words);
+                if self.starves::<N>(&leaving, side, |i| get(f, i) & get(free, i)) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// [`State::kills_neighbour_w`] for the cell that [`State::neighbour_room_w`] gave
+    /// `sides` and `room` for (in this same state): cheaper when many placements are
+    /// tested at one cell.
+    #[inline(always)]
+    pub fn kills_in_room_w<const N: usize>(&self, o: u32, sides: u8, room: &[u64]) -> bool {
+        let words = self.wl::<N>();
+        let leaving = Leaving::new(self, o);
         let mut rest = sides;
         while rest != 0 {
             let side = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let facing = (side + 2) & 3;
-            let at = (facing * stride + shows[side] as usize) * words;
-            let mask = words_at(&self.side_mask, at, words);
             let r = words_at(room, side * words, words);
-            // Any placement left? The piece's own orientations leave with it.
-            let mut left = 0;
-            for i in 0..words {
-                let gone = if i == pw { pm } else { 0 };
-                left |= get(r, i) & get(mask, i) & !gone;
-            }
-            if left == 0 {
+            if self.starves::<N>(&leaving, side, |i| get(r, i)) {
                 return true;
             }
         }
         false
+    }
+
+    /// True when no placement of the neighbour on `side` of the cell is left once `l`'s
+    /// piece is there: none of `avail` (that neighbour's `fits & free`, word by word)
+    /// shows the piece's colour on the facing side, apart from the piece's own
+    /// orientations, which leave with it.
+    #[inline(always)]
+    fn starves<const N: usize>(
+        &self,
+        l: &Leaving,
+        side: usize,
+        avail: impl Fn(usize) -> u64,
+    ) -> bool {
+        let words = self.wl::<N>();
+        let at = (((side + 2) & 3) * (self.any + 1) + l.shows[side] as usize) * words;
+        let mask = words_at(&self.side_mask, at, words);
+        let mut left = 0;
+        for i in 0..words {
+            let gone = if i == l.pw { l.pm } else { 0 };
+            left |= avail(i) & get(mask, i) & !gone;
+        }
+        left == 0
     }
 
     /// Orientations of `piece` that fit empty `cell` (by `fits` alone), and of those

@@ -297,7 +297,7 @@ impl Ply {
 
     /// A cheap proof that site `s` does not beat b* (its walk would reach the target),
     /// for ply 2 only: a placement that leaves every empty neighbour of `s` a placement
-    /// ([`State::kills_neighbour_w`] false) has a follow-up count of at least 1, so its
+    /// ([`State::kills_in_room_w`] false) has a follow-up count of at least 1, so its
     /// label is at least min(b*, 1) (`min`, a p-mean and the `adj` sum alike). `need`
     /// such placements ([`Ply::bound`]) put LHS(b*) over the target without any walk.
     /// False means "walk it": the walk decides exactly as before, so the picks do not
@@ -356,7 +356,7 @@ fn alive_at_least<const N: usize>(
     let sides = st.neighbour_room_w::<N>(s, room);
     let mut alive = 0;
     while let Some(o) = pop_lowest(cands) {
-        if !st.kills_neighbour_w::<N>(o, sides, room) {
+        if !st.kills_in_room_w::<N>(o, sides, room) {
             alive += 1;
             if alive >= need {
                 return true;
