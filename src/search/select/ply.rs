@@ -19,6 +19,9 @@
 //! more in full to get its exact b (the new b*). Sites are tried in cell-index order
 //! and must beat strictly (by a relative 1e-12, above rounding), so ties go to the
 //! lowest cell index, as in `mrv`; `ply:1` visits exactly the nodes of `mrv`.
+//! At ply 2 most sites are not walked at all: enough placements that leave every
+//! empty neighbour a placement prove that LHS(b*) reaches the target
+//! ([`Ply::cannot_beat`]), a lower bound, so the picks are those of the walks.
 
 use super::{Mrv, Pick, Select};
 use crate::branching::{LocalTree, Mean};
