@@ -8,7 +8,7 @@
 
 use super::progress::PROGRESS;
 use super::select::{Pick, Select};
-use super::state::{pop_lowest, State};
+use super::state::{pop_lowest, with_words, State};
 use crate::puzzle::{verify, Board, Puzzle};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -129,16 +129,8 @@ pub fn search_sharing<S: Select, W: Share>(
     if let Some(stats) = sel.drive(st, puzzle, limits, stop, share) {
         return stats;
     }
-    // One copy of the loop per common bitset length (boards up to 8x8 need 1-4 words,
-    // 16x16 16): with the length a constant the state's word loops unroll.
-    match st.words {
-        1 => run::<S, W, 1>(st, sel, puzzle, limits, stop, share),
-        2 => run::<S, W, 2>(st, sel, puzzle, limits, stop, share),
-        3 => run::<S, W, 3>(st, sel, puzzle, limits, stop, share),
-        4 => run::<S, W, 4>(st, sel, puzzle, limits, stop, share),
-        16 => run::<S, W, 16>(st, sel, puzzle, limits, stop, share),
-        _ => run::<S, W, 0>(st, sel, puzzle, limits, stop, share),
-    }
+    // One copy of the loop per common bitset length.
+    with_words!(st.words, N => run::<S, W, N>(st, sel, puzzle, limits, stop, share))
 }
 
 /// The loop of [`search_sharing`], compiled for bitsets of N words (0: any length).

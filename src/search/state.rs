@@ -54,6 +54,42 @@
 
 use crate::puzzle::{rotated, Board, Puzzle, RIM};
 
+/// Evaluates `$body` with the const `$n` set to `$words` when that is a common bitset
+/// length (1-4 words: boards up to 8x8; 16: 16x16), else to 0 (the length is read at
+/// run time): code generic over N (see [`State::place_w`]) is compiled once per common
+/// length, so the state's word loops unroll.
+macro_rules! with_words {
+    ($words:expr, $n:ident => $body:expr) => {
+        match $words {
+            1 => {
+                const $n: usize = 1;
+                $body
+            }
+            2 => {
+                const $n: usize = 2;
+                $body
+            }
+            3 => {
+                const $n: usize = 3;
+                $body
+            }
+            4 => {
+                const $n: usize = 4;
+                $body
+            }
+            16 => {
+                const $n: usize = 16;
+                $body
+            }
+            _ => {
+                const $n: usize = 0;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_words;
+
 /// Removes the lowest oriented piece from the placement bitset `set` and returns it:
 /// the order in which every search tries the placements at a site.
 #[inline]

@@ -25,7 +25,7 @@
 
 use super::{Mrv, Pick, Select};
 use crate::branching::{LocalTree, Mean};
-use crate::search::state::{pop_lowest, State};
+use crate::search::state::{pop_lowest, with_words, State};
 
 /// A site must beat b*^N by this relative margin to replace the best: rounding in
 /// b* can then never reorder two sites with the same tree.
@@ -311,14 +311,7 @@ impl Ply {
         }
         let (cands, room) = (&mut self.cands[..self.words], &mut self.room[..]);
         // Compiled per common bitset length, as the depth-first loop is.
-        match self.words {
-            1 => alive_at_least::<1>(st, s, cands, room, need),
-            2 => alive_at_least::<2>(st, s, cands, room, need),
-            3 => alive_at_least::<3>(st, s, cands, room, need),
-            4 => alive_at_least::<4>(st, s, cands, room, need),
-            16 => alive_at_least::<16>(st, s, cands, room, need),
-            _ => alive_at_least::<0>(st, s, cands, room, need),
-        }
+        with_words!(self.words, N => alive_at_least::<N>(st, s, cands, room, need))
     }
 
     /// The exact b of site `s` (a full walk, recorded, then solved).
