@@ -189,51 +189,57 @@ fn brendan_6x5_node_totals_are_pinned() {
     assert_eq!(nodes("pmean:2:-4"), 301_187);
 }
 
+/// Brendan's boards of these sizes and three generated ones: small enough for the
+/// brute forces written from the rules (`common::brute_force_*`).
+fn definition_boards(brendan: &[&str]) -> Vec<Puzzle> {
+    let mut puzzles: Vec<Puzzle> = brendan
+        .iter()
+        .map(|name| {
+            let path = common::puzzle_path(&format!("brendan/pieces_{name}.txt"));
+            read_puzzle(&path, EdgeOrder::Urdl).unwrap()
+        })
+        .collect();
+    for (w, h, rim, inner, seed) in [(4, 4, 2, 2, 3), (5, 3, 2, 3, 5), (4, 5, 2, 3, 6)] {
+        puzzles.push(generate(w, h, rim, inner, seed).unwrap());
+    }
+    puzzles
+}
+
+/// Asserts that `strategy` on `threads` threads visits the nodes per depth of `want`
+/// (both trim the depths no node reached) and finds its solutions.
+fn assert_visits(p: &Puzzle, strategy: Strategy, threads: usize, want: &common::Brute, what: &str) {
+    let r = solve_one(
+        p,
+        strategy,
+        false,
+        threads,
+        &Limits::default(),
+        &AtomicBool::new(false),
+    );
+    let what = format!("{}: {what} on {threads} thread(s)", p.name);
+    assert_eq!(
+        r.nodes_per_depth, want.nodes_per_depth,
+        "{what}: nodes per depth"
+    );
+    assert_eq!(r.solutions_found, want.solutions, "{what}: solutions");
+}
+
 #[test]
 fn mrv_visits_the_nodes_of_its_definition() {
     // The driver counts a child that starves a neighbour of its site as a leaf
     // without entering it; the per-depth counts must still be those of the rule
     // itself, written out in `common::brute_force_mrv`. Also with the moves ordered
     // (same tree, other order) and on two threads.
-    let brendan = |name: &str| {
-        let path = common::puzzle_path(&format!("brendan/pieces_{name}.txt"));
-        read_puzzle(&path, EdgeOrder::Urdl).unwrap()
-    };
-    let mut puzzles = vec![brendan("05x04"), brendan("05x05"), brendan("06x04")];
-    for (w, h, rim, inner, seed) in [(4, 4, 2, 2, 3), (5, 3, 2, 3, 5), (4, 5, 2, 3, 6)] {
-        puzzles.push(generate(w, h, rim, inner, seed).unwrap());
-    }
-    for p in &puzzles {
+    for p in &definition_boards(&["05x04", "05x05", "06x04"]) {
         let want = common::brute_force_mrv(p);
         let ordered = Strategy {
             moves: Order::Penalty,
             ..Strategy::from(Heuristic::Mrv)
         };
         let mrv = Strategy::from(Heuristic::Mrv);
-        for (what, strategy, threads) in [
-            ("mrv", mrv, 1),
-            ("ordered", ordered, 1),
-            ("2 threads", mrv, 2),
-        ] {
-            let r = solve_one(
-                p,
-                strategy,
-                false,
-                threads,
-                &Limits::default(),
-                &AtomicBool::new(false),
-            );
-            // Both trim the depths no node reached.
-            assert_eq!(
-                r.nodes_per_depth, want.nodes_per_depth,
-                "{}: {what} nodes per depth",
-                p.name
-            );
-            assert_eq!(
-                r.solutions_found, want.solutions,
-                "{}: {what} solutions",
-                p.name
-            );
+        for (what, strategy, threads) in [("mrv", mrv, 1), ("ordered", ordered, 1), ("mrv", mrv, 2)]
+        {
+            assert_visits(p, strategy, threads, &want, what);
         }
     }
 }
@@ -244,33 +250,12 @@ fn ply2_visits_the_nodes_of_its_definition() {
     // neighbour a placement to lose to the best b so far; the per-depth counts must
     // still be those of the rule, written out with explicit trees and
     // `branching_factor` in `common::brute_force_ply2`. Also `adj`, and on two threads.
-    let brendan = |name: &str| {
-        let path = common::puzzle_path(&format!("brendan/pieces_{name}.txt"));
-        read_puzzle(&path, EdgeOrder::Urdl).unwrap()
-    };
-    let mut puzzles = vec![brendan("05x04"), brendan("06x04")];
-    for (w, h, rim, inner, seed) in [(4, 4, 2, 2, 3), (5, 3, 2, 3, 5), (4, 5, 2, 3, 6)] {
-        puzzles.push(generate(w, h, rim, inner, seed).unwrap());
-    }
-    for p in &puzzles {
+    for p in &definition_boards(&["05x04", "06x04"]) {
         for (name, adj) in [("ply:2", false), ("ply:2:adj", true)] {
             let want = common::brute_force_ply2(p, adj);
             let h: Heuristic = name.parse().unwrap();
             for threads in [1, 2] {
-                let r = solve_one(
-                    p,
-                    Strategy::from(h),
-                    false,
-                    threads,
-                    &Limits::default(),
-                    &AtomicBool::new(false),
-                );
-                let what = format!("{}: {name} on {threads} thread(s)", p.name);
-                assert_eq!(
-                    r.nodes_per_depth, want.nodes_per_depth,
-                    "{what}: nodes per depth"
-                );
-                assert_eq!(r.solutions_found, want.solutions, "{what}: solutions");
+                assert_visits(p, Strategy::from(h), threads, &want, name);
             }
         }
     }
