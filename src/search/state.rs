@@ -304,6 +304,13 @@ impl Groups {
     }
 }
 
+/// Where `piece`'s four orientations sit in a placement bitset: their word, and the
+/// mask of their nibble in it (the module doc's layout).
+#[inline(always)]
+fn nibble(piece: usize) -> (usize, u64) {
+    (piece / 16, 0xFu64 << (4 * (piece % 16)))
+}
+
 /// What a kill test needs of the oriented piece it places: the colours it shows, and
 /// the word and nibble of its piece's orientations (they leave `free` with it).
 struct Leaving {
@@ -315,11 +322,11 @@ struct Leaving {
 impl Leaving {
     #[inline(always)]
     fn new(st: &State, o: u32) -> Leaving {
-        let piece = o as usize / 4;
+        let (pw, pm) = nibble(o as usize / 4);
         Leaving {
             shows: get(&st.edges, o as usize),
-            pw: piece / 16,
-            pm: 0xFu64 << (4 * (piece % 16)),
+            pw,
+            pm,
         }
     }
 }
@@ -803,7 +810,7 @@ impl State {
         let (touched, touched_pos) = (&mut touched[..], &mut touched_pos[..]);
         *slot(board, cell) = o;
         let piece = o as usize / 4;
-        let (pw, pm) = (piece / 16, 0xFu64 << (4 * (piece % 16)));
+        let (pw, pm) = nibble(piece);
         *slot(free, pw) &= !pm;
         let n = board.len();
         let layer = n - *n_open;
@@ -944,7 +951,8 @@ impl State {
             (&mut touch[..], &mut touched[..], &mut touched_pos[..]);
         let piece = get(board, cell) as usize / 4;
         *slot(board, cell) = EMPTY;
-        *slot(free, piece / 16) |= 0xF << (4 * (piece % 16));
+        let (pw, pm) = nibble(piece);
+        *slot(free, pw) |= pm;
         // The cell sits just past the end of the open list (invariant 4).
         *n_open += 1;
         // Restore the neighbours' fits in the reverse order of `place` (invariant 6).
