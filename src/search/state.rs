@@ -60,27 +60,14 @@ use crate::puzzle::{rotated, Board, Puzzle, RIM};
 /// length, so the state's word loops unroll.
 macro_rules! with_words {
     ($words:expr, $n:ident => $body:expr) => {
+        $crate::search::state::with_words!(@lengths $words, $n, $body, 1 2 3 4 16)
+    };
+    (@lengths $words:expr, $n:ident, $body:expr, $($k:literal)*) => {
         match $words {
-            1 => {
-                const $n: usize = 1;
+            $($k => {
+                const $n: usize = $k;
                 $body
-            }
-            2 => {
-                const $n: usize = 2;
-                $body
-            }
-            3 => {
-                const $n: usize = 3;
-                $body
-            }
-            4 => {
-                const $n: usize = 4;
-                $body
-            }
-            16 => {
-                const $n: usize = 16;
-                $body
-            }
+            })*
             _ => {
                 const $n: usize = 0;
                 $body
