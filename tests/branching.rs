@@ -2,7 +2,8 @@
 //! worked examples, an independent implementation, and properties.
 
 use plytile::branching::{
-    beats, branching_factor, cli_branching, default_ply_for_tree, lhs, lhs_capped, LocalTree, Tree,
+    beats, branching_factor, cli_branching, default_ply_for_tree, lhs, lhs_capped, LocalTree, Mean,
+    Tree,
 };
 use proptest::prelude::*;
 use std::collections::HashSet;
@@ -431,6 +432,25 @@ proptest! {
     }
 
     #[test]
+    fn two_ply_min_closed_form_agrees_with_the_solver(
+        t in arb_tree(),
+        wide in prop::collection::vec(0usize..60, 0..40),
+    ) {
+        // ply:2's exact b (LocalTree::branching_factor_mean, closed form) against the
+        // bisection of the explicit tree: random shapes (deeper levels ignored, dead
+        // ends) and wide ones like a site's local tree (up to 40 moves, 59 follow-ups).
+        let wide = Tree::node(wide.into_iter().map(fan).collect());
+        for t in [t, wide] {
+            let got = LocalTree::from_tree(&t).branching_factor_mean(2, Mean::Min);
+            let want = branching_factor(&t, 2);
+            prop_assert!(
+                (got - want).abs() <= 1e-14 * want,
+                "closed form {} against {} on {:?}", got, want, t
+            );
+        }
+    }
+
+    #[test]
     fn beats_brackets_own_b(t in arb_tree(), n in 1usize..=4) {
         let b = branching_factor(&t, n);
         prop_assert!(!beats(&t, n, b * (1.0 - 1e-9)));
@@ -442,7 +462,6 @@ proptest! {
 /// M_p the seed's tree (b) gets a b between its min value (phi) and sqrt(3).
 #[test]
 fn pmean_tends_to_min() {
-    use plytile::branching::{LocalTree, Mean};
     let t = LocalTree::from_tree(&Tree::parse_json("[[[]],[[],[]]]").unwrap());
     let phi = (1.0 + 5f64.sqrt()) / 2.0;
     assert!((t.branching_factor_mean(2, Mean::Min) - phi).abs() < 1e-12);
