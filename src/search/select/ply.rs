@@ -314,6 +314,34 @@ impl Ply {
         with_words!(self.words, N => alive_at_least::<N>(st, s, cands, room, need))
     }
 
+    /// The exact b of site `s` when it beats b* (its walk's LHS(b*) stays below
+    /// `target`), else None.
+    ///
+    /// At ply 2 the walk that tests the site records its local tree on the way, so a
+    /// site that beats is not walked again: its walk went through every level-1
+    /// placement (the sum never reached the target), and each one's follow-up count
+    /// is exact, except under `min` with `adj`, where a count is cut once it reaches
+    /// b*. Its label min(b, count) is then b for every b <= b*, as with the full
+    /// count, and the site's b is below b*: the same b, bit for bit (the closed form
+    /// reads only the counts below b). Deeper plies cap labels at b*, which does not
+    /// bound them at a smaller b, so they are walked again in full.
+    fn beats(&mut self, st: &mut State, s: usize, target: f64) -> Option<f64> {
+        let record = self.n == 2;
+        if record {
+            self.tree.clear();
+            self.recording = true;
+        }
+        let lhs = self.root_sum(st, s, target);
+        self.recording = false;
+        if lhs >= target {
+            None
+        } else if record {
+            Some(self.tree.branching_factor_mean(self.n, self.mean))
+        } else {
+            Some(self.exact(st, s))
+        }
+    }
+
     /// The exact b of site `s` (a full walk, recorded, then solved).
     fn exact(&mut self, st: &mut State, s: usize) -> f64 {
         self.set_bound(f64::INFINITY);
@@ -405,9 +433,8 @@ impl Ply {
             if !st.is_empty(s) || self.cannot_beat(st, s, need) {
                 continue;
             }
-            if self.root_sum(st, s, target) < target {
-                best = s;
-                b_star = self.exact(st, s);
+            if let Some(b) = self.beats(st, s, target) {
+                (best, b_star) = (s, b);
                 if b_star == 0.0 {
                     return Pick::Dead;
                 }
