@@ -31,6 +31,16 @@ use crate::search::state::{pop_lowest, with_words, State};
 /// b* can then never reorder two sites with the same tree.
 const TIE: f64 = 1e-12;
 
+/// A site's walk target (LHS(b*) must stay below it) and how many surviving
+/// placements prove that it does not ([`Ply::cannot_beat`]; `u32::MAX`: no proof).
+type Bound = (f64, u32);
+
+/// The bounds for b*: strictly below it (`beats`), or at most equal (`ties`).
+struct Bounds {
+    beats: Bound,
+    ties: Bound,
+}
+
 /// Largest ply supported.
 pub const MAX_PLY: usize = 4;
 
@@ -282,20 +292,25 @@ impl Ply {
         sum
     }
 
-    /// Sets b* for the walks (`pow`) and returns their target, b*^N (1 - TIE), and how
-    /// many surviving placements prove that a site loses ([`Ply::cannot_beat`];
-    /// `u32::MAX`: no such proof).
-    fn bound(&mut self, b_star: f64) -> (f64, u32) {
+    /// Sets b* for the walks (`pow`) and returns the [`Bound`]s of the sites after the
+    /// best (they must beat b*) and before it (a tie is enough).
+    fn bound(&mut self, b_star: f64) -> Bounds {
         self.set_bound(b_star);
-        let target = self.pow[self.n] * (1.0 - TIE);
         let floor = b_star.min(1.0);
-        let need = if self.n == 2 && target.is_finite() && floor > 0.0 {
-            // A margin far above the rounding of the walk's float sum.
-            (target * (1.0 + 1e-9) / floor).ceil().min(u32::MAX as f64) as u32
-        } else {
-            u32::MAX
+        let pow = self.pow[self.n];
+        let bound = |target: f64| {
+            let need = if self.n == 2 && target.is_finite() && floor > 0.0 {
+                // A margin far above the rounding of the walk's float sum.
+                (target * (1.0 + 1e-9) / floor).ceil().min(u32::MAX as f64) as u32
+            } else {
+                u32::MAX
+            };
+            (target, need)
         };
-        (target, need)
+        Bounds {
+            beats: bound(pow * (1.0 - TIE)),
+            ties: bound(pow * (1.0 + TIE)),
+        }
     }
 
     /// A cheap proof that site `s` does not beat b* (its walk would reach the target),
@@ -408,29 +423,35 @@ impl Ply {
         if self.n == 1 && self.mean == Mean::Min {
             return Mrv::among(st, cells.unwrap_or(st.open_cells()));
         }
-        // With `min`, b(s) <= (placements at s): the fewest placements bound the best b.
-        let fewest = match cells {
-            None => st.fewest().map_or(u32::MAX, |f| f.0),
+        // The site with the fewest placements (the lowest index among them).
+        let (fewest, first) = match cells {
+            None => st.fewest().unwrap_or((0, usize::MAX)),
             Some(cells) => cells
                 .iter()
-                .map(|&c| st.count(c as usize))
+                .map(|&c| (st.count(c as usize), c as usize))
                 .min()
-                .unwrap_or(0),
+                .unwrap_or((0, usize::MAX)),
         };
         if fewest == 0 {
             return Pick::Dead;
         }
-        // With a p-mean, b can exceed the placement count: then start unbounded.
-        let mut b_star = if self.mean.caps() {
-            fewest as f64 * (1.0 + 1e-9)
-        } else {
-            f64::INFINITY
-        };
-        let mut best = usize::MAX;
-        let (mut target, mut need) = self.bound(b_star);
+        // Its exact b is the first b*: a tight bound from the start (b <= placements
+        // under `min`), so that most other sites are proven to lose without a walk.
+        // It is the best so far, yet sites of lower index come before it in index
+        // order: they take it over on a tie (`ties`), those after it must beat it.
+        let mut best = first;
+        let mut b_star = self.exact(st, first);
+        if b_star == 0.0 {
+            return Pick::Dead;
+        }
+        let mut bound = self.bound(b_star);
         for i in 0..cells.map_or(st.cells(), |c| c.len()) {
             let s = cells.map_or(i, |c| c[i] as usize);
-            if !st.is_empty(s) || self.cannot_beat(st, s, need) {
+            if s == first || !st.is_empty(s) {
+                continue;
+            }
+            let (target, need) = if s < best { bound.ties } else { bound.beats };
+            if self.cannot_beat(st, s, need) {
                 continue;
             }
             if let Some(b) = self.beats(st, s, target) {
@@ -438,13 +459,9 @@ impl Ply {
                 if b_star == 0.0 {
                     return Pick::Dead;
                 }
-                (target, need) = self.bound(b_star);
+                bound = self.bound(b_star);
             }
         }
-        debug_assert!(
-            best != usize::MAX,
-            "the site with the fewest placements always beats"
-        );
         Pick::Site(best)
     }
 }
