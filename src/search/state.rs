@@ -531,6 +531,31 @@ impl State {
         self.board.len() - self.n_open
     }
 
+    /// For an untouched empty `cell` whose empty neighbours are untouched too: a key
+    /// that two such cells share only if their legal placements are the same, and so
+    /// are those of their empty neighbours side by side (by invariant 7 they are their
+    /// groups' static masks and `free`), so anything computed from these alone holds
+    /// for both. None for other cells, or with more groups than the key holds.
+    #[inline]
+    pub fn untouched_shape(&self, cell: usize) -> Option<u64> {
+        // 12 bits per group + 1 (0: no empty neighbour), the cell's group on top.
+        if get(&self.touch, cell) != 0 || self.groups.len >= 1 << 12 {
+            return None;
+        }
+        let mut key = get(&self.groups.of, cell) as u64;
+        for nb in get(&self.neighbours, cell) {
+            let part = if nb == NONE || get(&self.board, nb as usize) != EMPTY {
+                0
+            } else if get(&self.touch, nb as usize) != 0 {
+                return None;
+            } else {
+                get(&self.groups.of, nb as usize) as u64 + 1
+            };
+            key = key << 13 | part;
+        }
+        Some(key)
+    }
+
     /// Number of legal placements at empty `cell` (kept incrementally, invariant 7).
     #[inline]
     pub fn count(&self, cell: usize) -> u32 {

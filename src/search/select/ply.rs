@@ -54,6 +54,8 @@ pub struct Ply {
     cands: Vec<u64>,
     /// Scratch for [`State::neighbour_room_w`]: `4 * words`.
     room: Vec<u64>,
+    /// What the proofs of this pick found per shape of untouched site.
+    shapes: Shapes,
     /// The cells placed on the current local path (levels 1..=k).
     path: [usize; MAX_PLY],
     /// `pow[j]` = b*^j: the cap of a level-(N-j) label.
@@ -84,6 +86,7 @@ impl Ply {
             words: st.words,
             cands: vec![0; (MAX_PLY + 1) * st.words],
             room: vec![0; 4 * st.words],
+            shapes: Shapes::default(),
             path: [0; MAX_PLY],
             pow: [1.0; MAX_PLY + 1],
             tree: LocalTree::new(),
@@ -320,13 +323,24 @@ impl Ply {
     /// such placements ([`Ply::bound`]) put LHS(b*) over the target without any walk.
     /// False means "walk it": the walk decides exactly as before, so the picks do not
     /// change.
+    ///
+    /// The answer depends only on the placements at s and its empty neighbours, so
+    /// sites of one [`State::untouched_shape`] share it within a pick ([`Shapes`]).
     fn cannot_beat(&mut self, st: &State, s: usize, need: u32) -> bool {
         if need > st.count(s) {
             return false;
         }
+        let shape = st.untouched_shape(s);
+        if let Some(known) = shape.and_then(|key| self.shapes.known(key, need)) {
+            return known;
+        }
         let (cands, room) = (&mut self.cands[..self.words], &mut self.room[..]);
         // Compiled per common bitset length, as the depth-first loop is.
-        with_words!(self.words, N => alive_at_least::<N>(st, s, cands, room, need))
+        let alive = with_words!(self.words, N => alive_at_least::<N>(st, s, cands, room, need));
+        if let Some(key) = shape {
+            self.shapes.learn(key, need, alive);
+        }
+        alive
     }
 
     /// The exact b of site `s` when it beats b* (its walk's LHS(b*) stays below
@@ -405,6 +419,58 @@ fn alive_at_least<const N: usize>(
     false
 }
 
+/// What [`Ply::cannot_beat`] found in one pick for the sites of a few
+/// [`State::untouched_shape`]s: per shape, the largest `need` met (at least that many
+/// placements survive) and the smallest not met, so a later site of the shape is
+/// answered without a proof when its `need` is at most the one or at least the other.
+#[derive(Default)]
+struct Shapes {
+    /// (shape, largest need met or 0, smallest need not met or u32::MAX)
+    known: [(u64, u32, u32); SHAPES],
+    len: usize,
+}
+
+/// Shapes kept per pick: most sites far from the placed cells are of a handful.
+const SHAPES: usize = 8;
+
+impl Shapes {
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The answer for `need` at a site of `shape`, when it follows from what is known.
+    #[inline]
+    fn known(&self, shape: u64, need: u32) -> Option<bool> {
+        let &(_, met, unmet) = self.known[..self.len].iter().find(|k| k.0 == shape)?;
+        if need <= met {
+            Some(true)
+        } else if need >= unmet {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// Records that `need` is met (`alive`) or not at a site of `shape`.
+    fn learn(&mut self, shape: u64, need: u32, alive: bool) {
+        let i = match self.known[..self.len].iter().position(|k| k.0 == shape) {
+            Some(i) => i,
+            None if self.len < SHAPES => {
+                self.known[self.len] = (shape, 0, u32::MAX);
+                self.len += 1;
+                self.len - 1
+            }
+            None => return,
+        };
+        let k = &mut self.known[i];
+        if alive {
+            k.1 = k.1.max(need);
+        } else {
+            k.2 = k.2.min(need);
+        }
+    }
+}
+
 /// Legal placements at empty `c` with k probes outstanding (the kept count when
 /// there are none, invariant 7 of the state).
 #[inline]
@@ -423,6 +489,8 @@ impl Ply {
         if self.n == 1 && self.mean == Mean::Min {
             return Mrv::among(st, cells.unwrap_or(st.open_cells()));
         }
+        // The shapes' answers hold for this node only.
+        self.shapes.clear();
         // The site with the fewest placements (the lowest index among them).
         let (fewest, first) = match cells {
             None => st.fewest().unwrap_or((0, usize::MAX)),
