@@ -991,6 +991,44 @@ fn candidates_match_fit_rule(p: &Puzzle, st: &State) {
     }
 }
 
+/// `State::untouched_shape`'s promise: two empty cells with the same key have the
+/// same legal placements, and so have their empty neighbours, side by side.
+fn untouched_shapes_share_placements(st: &State) {
+    let placements = |c: usize| {
+        let mut v = vec![0u64; st.words];
+        st.candidates_into(c, &mut v);
+        v
+    };
+    // Per side: the empty neighbour's placements, None when there is none.
+    let around = |c: usize| -> Vec<Option<Vec<u64>>> {
+        st.neighbours(c)
+            .iter()
+            .map(|&nb| {
+                (nb != u32::MAX && st.is_empty(nb as usize)).then(|| placements(nb as usize))
+            })
+            .collect()
+    };
+    let keyed: Vec<(u64, usize)> = st
+        .open_cells()
+        .iter()
+        .filter_map(|&c| st.untouched_shape(c as usize).map(|k| (k, c as usize)))
+        .collect();
+    for (i, &(k, a)) in keyed.iter().enumerate() {
+        for &(_, b) in keyed[i + 1..].iter().filter(|x| x.0 == k) {
+            assert_eq!(
+                placements(a),
+                placements(b),
+                "cells {a} and {b}: shape {k:#x}"
+            );
+            assert_eq!(
+                around(a),
+                around(b),
+                "neighbours of {a} and {b}: shape {k:#x}"
+            );
+        }
+    }
+}
+
 fn random_walk(p: &Puzzle, seed: u64, steps: usize) {
     let mut rng = Rng::new(seed);
     let mut st = State::new(p);
@@ -1037,6 +1075,7 @@ fn random_walk(p: &Puzzle, seed: u64, steps: usize) {
         }
         if step % 7 == 0 {
             candidates_match_fit_rule(p, &st);
+            untouched_shapes_share_placements(&st);
         }
     }
     while let Some((cell, snap)) = stack.pop() {
