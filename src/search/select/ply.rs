@@ -546,3 +546,32 @@ impl Select for Ply {
         self.pick_among(st, Some(cells))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Shapes, SHAPES};
+
+    #[test]
+    fn shapes_answer_only_what_follows_from_a_proof() {
+        let mut s = Shapes::default();
+        assert_eq!(s.known(7, 3), None);
+        s.learn(7, 5, true); // at least 5 placements survive
+        assert_eq!(
+            (s.known(7, 4), s.known(7, 5), s.known(7, 6)),
+            (Some(true), Some(true), None)
+        );
+        s.learn(7, 9, false); // fewer than 9 do
+        assert_eq!(
+            (s.known(7, 8), s.known(7, 9), s.known(7, 12)),
+            (None, Some(false), Some(false))
+        );
+        assert_eq!(s.known(8, 4), None, "another shape");
+        for shape in 100..100 + SHAPES as u64 {
+            s.learn(shape, 1, true);
+        }
+        assert_eq!(s.known(100 + SHAPES as u64 - 2, 1), Some(true));
+        assert_eq!(s.known(100 + SHAPES as u64 - 1, 1), None, "full: not kept");
+        s.clear();
+        assert_eq!(s.known(7, 4), None, "a new pick knows nothing");
+    }
+}
