@@ -13,14 +13,17 @@
 //! really proves the node dead: every placement at s leads to an empty cell with no
 //! legal placement.
 //!
-//! Selection never solves for b from scratch: a site beats the best b* so far exactly
-//! when LHS(b*) < b*^N, evaluated with the labels capped at b*^(N-k), so a walk stops
-//! as soon as a partial sum reaches its cap. Only a site that beats is walked once
-//! more in full to get its exact b (the new b*). Sites are tried in cell-index order
-//! and must beat strictly (by a relative 1e-12, above rounding), so ties go to the
-//! lowest cell index, as in `mrv`; `ply:1` visits exactly the nodes of `mrv`.
-//! At ply 2 most sites are not walked at all: enough placements that leave every
-//! empty neighbour a placement prove that LHS(b*) reaches the target
+//! The pick is the site with the smallest b, ties to the lowest cell index, as in
+//! `mrv`; `ply:1` visits exactly the nodes of `mrv`. b* starts at the exact b of the
+//! site with the fewest placements (lowest index among them), the best so far. The
+//! other sites are then tried in cell-index order against b*: one after the best must
+//! beat it strictly, one before it may tie (by a relative 1e-12, above rounding).
+//! Selection never solves for b from scratch: a site beats b* exactly when
+//! LHS(b*) < b*^N, evaluated with the labels capped at b*^(N-k), so a walk stops as
+//! soon as a partial sum reaches its cap. Only a site that beats needs its exact b
+//! (the new b*): at ply 2 its walk recorded it ([`Ply::beats`]), deeper it is walked
+//! again in full. At ply 2 most sites are not walked at all: enough placements that
+//! leave every empty neighbour a placement prove that LHS(b*) reaches the target
 //! ([`Ply::cannot_beat`]), a lower bound, so the picks are those of the walks.
 
 use super::{Mrv, Pick, Select};
