@@ -21,8 +21,7 @@
 //! Selection never solves for b from scratch: a site beats b* exactly when
 //! LHS(b*) < b*^N, evaluated with the labels capped at b*^(N-k), so a walk stops as
 //! soon as a partial sum reaches its cap. Only a site that beats needs its exact b
-//! (the new b*): at ply 2 its walk recorded it ([`Ply::beats`]), deeper it is walked
-//! again in full. At ply 2 most sites are not walked at all: enough placements that
+//! (the new b*): its walk recorded its local tree ([`Ply::beats`]). At ply 2 most sites are not walked at all: enough placements that
 //! leave every empty neighbour a placement prove that LHS(b*) reaches the target
 //! ([`Ply::cannot_beat`]), a lower bound, so the picks are those of the walks.
 
@@ -349,29 +348,22 @@ impl Ply {
     /// The exact b of site `s` when it beats b* (its walk's LHS(b*) stays below
     /// `target`), else None.
     ///
-    /// At ply 2 the walk that tests the site records its local tree on the way, so a
-    /// site that beats is not walked again: its walk went through every level-1
-    /// placement (the sum never reached the target), and each one's follow-up count
-    /// is exact, except under `min` with `adj`, where a count is cut once it reaches
-    /// b*. Its label min(b, count) is then b for every b <= b*, as with the full
-    /// count, and the site's b is below b*: the same b, bit for bit (the closed form
-    /// reads only the counts below b). Deeper plies cap labels at b*, which does not
-    /// bound them at a smaller b, so they are walked again in full.
+    /// The walk that tests the site records its local tree on the way, so a site that
+    /// beats is not walked again. Its walk went through every level-1 placement (the
+    /// sum never reached the target); below them, a partial sum of a level-k node's
+    /// children was cut once it reached its cap b*^(N-k) (under `min`). That loses
+    /// nothing for any b <= b*: a label at b is at least (b/b*)^(N-k) times its value
+    /// at b* (by induction from the leaves, labels 1), so the recorded children still
+    /// sum to at least b^(N-k-1) b* > b^(N-k) at b, and the node's label is its cap
+    /// b^(N-k), as with all its children. The recorded tree's LHS therefore equals the
+    /// full one's up to b*, the site's b lies below b*, and both solvers end on the
+    /// same floats there: the same b, bit for bit.
     fn beats(&mut self, st: &mut State, s: usize, target: f64) -> Option<f64> {
-        let record = self.n == 2;
-        if record {
-            self.tree.clear();
-            self.recording = true;
-        }
+        self.tree.clear();
+        self.recording = true;
         let lhs = self.root_sum(st, s, target);
         self.recording = false;
-        if lhs >= target {
-            None
-        } else if record {
-            Some(self.tree.branching_factor_mean(self.n, self.mean))
-        } else {
-            Some(self.exact(st, s))
-        }
+        (lhs < target).then(|| self.tree.branching_factor_mean(self.n, self.mean))
     }
 
     /// The exact b of site `s` (a full walk, recorded, then solved).
