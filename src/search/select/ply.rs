@@ -21,9 +21,10 @@
 //! Selection never solves for b from scratch: a site beats b* exactly when
 //! LHS(b*) < b*^N, evaluated with the labels capped at b*^(N-k), so a walk stops as
 //! soon as a partial sum reaches its cap. Only a site that beats needs its exact b
-//! (the new b*): its walk recorded its local tree ([`Ply::beats`]). At ply 2 most sites are not walked at all: enough placements that
-//! leave every empty neighbour a placement prove that LHS(b*) reaches the target
-//! ([`Ply::cannot_beat`]), a lower bound, so the picks are those of the walks.
+//! (the new b*): its walk recorded its local tree ([`Ply::beats`]). At ply 2 most
+//! sites are not walked at all: enough placements that leave every empty neighbour a
+//! placement prove that LHS(b*) reaches the target ([`Ply::cannot_beat`]), a lower
+//! bound, so the picks are those of the walks.
 
 use super::{Mrv, Pick, Select};
 use crate::branching::{LocalTree, Mean};
