@@ -428,22 +428,100 @@ impl LocalTree {
 
     /// The average local branching factor with labels combined by `mean`.
     pub fn branching_factor_mean(&self, n: usize, mean: Mean) -> f64 {
-        if n == 2 && mean == Mean::Min {
+        if mean == Mean::Min && n == 2 {
             return self.two_ply_min();
+        }
+        if mean == Mean::Min && n <= MIN_PLY_POLY {
+            if let Some(b) = self.min_root(n) {
+                return b;
+            }
         }
         solve_above(n, self.moves() as f64, |b, cap| {
             self.lhs_mean(n, b, cap, mean)
         })
     }
 
-    /// b at ply 2 under `min`, in closed form: with c_j the children of level-1 node
-    /// j, b solves `sum_j min(b, c_j) = b^2`. On a stretch of b where the same c_j lie
-    /// below b, that is `b^2 = m b + s` (s: their sum, m: how many do not), whose
-    /// positive root r(s, m) follows. Started above the root (at b = inf, every c_j
-    /// below), r(s, m) is again at or above the root, since sum_j min(x, c_j) <= m x + s
-    /// for x <= b; so b only falls, and it stops at the root when (s, m) repeats, after
-    /// at most one step per distinct c_j. Agrees with [`solve_above`] to a few ulps
-    /// (tested), with no bisection.
+    /// b under `min` without bisection. Fix, at some b, which side of every `min`
+    /// wins: a label is then its cap x^(N-k) or the sum of its children's, so LHS is
+    /// a polynomial q(x) with non-negative coefficients, of degree below N, and
+    /// LHS(x) <= q(x) for every x (a min is at most either side), with equality at b.
+    /// So when b is above the root r of LHS(x) = x^N, the positive root of
+    /// q(x) = x^N (unique: q(x)/x^N falls) lies in [r, b): it is the next b. Started
+    /// at b = inf (no cap wins), b falls until the sides repeat, at r; each side
+    /// flips at most once. None if that takes too long (the caller bisects).
+    fn min_root(&self, n: usize) -> Option<f64> {
+        let mut b = f64::INFINITY;
+        for _ in 0..64 {
+            let q = self.min_polynomial(n, b);
+            if q[..n].iter().all(|&a| a == 0.0) {
+                return Some(0.0); // nothing reaches level n
+            }
+            let next = polynomial_root(n, &q);
+            if next >= b {
+                return Some(b);
+            }
+            b = next;
+        }
+        None
+    }
+
+    /// The polynomial LHS is at x near `b` (coefficients by power, `q[k]` of x^k):
+    /// each label is its cap x^(N-k) where that is the smaller at b, else the sum of
+    /// its children's (a leaf at level N is 1). The walk of [`LocalTree::lhs_mean`],
+    /// with polynomials for sums.
+    fn min_polynomial(&self, n: usize, b: f64) -> Poly {
+        // sums[j]: the closed children of the open level-(j-1) node.
+        let mut sums = [[0.0; MIN_PLY_POLY + 1]; MIN_PLY_POLY + 2];
+        let close = |sums: &mut [Poly], j: usize| {
+            let mut label = [0.0; MIN_PLY_POLY + 1];
+            if j == n {
+                label[0] = 1.0;
+            } else {
+                let below = sums[j + 1];
+                let at_b = below.iter().rev().fold(0.0, |acc, &a| acc * b + a);
+                // At b = inf no cap wins (and 0 * inf would be NaN).
+                if b.is_finite() && b.powi((n - j) as i32) <= at_b {
+                    label[n - j] = 1.0;
+                } else {
+                    label = below;
+                }
+            }
+            sums[j + 1] = [0.0; MIN_PLY_POLY + 1];
+            for (s, l) in sums[j].iter_mut().zip(label) {
+                *s += l;
+            }
+        };
+        let mut open = 0;
+        for &e in &self.levels {
+            let level = (e & 0xFF) as usize;
+            if level > n {
+                continue;
+            }
+            let run = (e >> 8) as usize + 1;
+            // A run of leaves at level n: all but the last close at once (1 each).
+            let one_by_one = if level == n { 1 } else { run };
+            for _ in 0..one_by_one {
+                while open >= level {
+                    close(&mut sums, open);
+                    open -= 1;
+                }
+                open = level;
+            }
+            if level == n {
+                sums[n][0] += (run - 1) as f64;
+            }
+        }
+        while open >= 1 {
+            close(&mut sums, open);
+            open -= 1;
+        }
+        sums[1]
+    }
+
+    /// [`LocalTree::min_root`] at ply 2, the selector's hot case, on the follow-up
+    /// counts alone: with c_j the children of level-1 node j, q(x) = m x + s (s: the
+    /// c_j below b, m: how many are not), whose root is r(s, m) = (m + sqrt(m^2 + 4s))
+    /// / 2. It stops when (s, m) repeats, after at most one step per distinct c_j.
     fn two_ply_min(&self) -> f64 {
         let mut at = (u64::MAX, u64::MAX); // (s, m) of the last b
         let mut b = f64::INFINITY;
@@ -490,6 +568,35 @@ impl LocalTree {
         if let Some(c) = open {
             f(c);
         }
+    }
+}
+
+/// Plies up to which [`LocalTree::branching_factor_mean`] solves `min` by polynomials.
+const MIN_PLY_POLY: usize = 4;
+
+/// Coefficients of a polynomial by power.
+type Poly = [f64; MIN_PLY_POLY + 1];
+
+/// The positive root of x^n = q(x) (q's coefficients non-negative, of degree below n,
+/// not all 0): the root of phi(x) = 1 - sum_k q_k x^(k-n), which rises and is concave,
+/// so Newton's steps from below stay below it and climb to it. max_k q_k^(1/(n-k)) is
+/// below it (x^n >= q_k x^k there).
+fn polynomial_root(n: usize, q: &Poly) -> f64 {
+    let mut x = (0..n)
+        .map(|k| q[k].powf(1.0 / (n - k) as f64))
+        .fold(0.0, f64::max);
+    loop {
+        let (mut phi, mut slope) = (1.0, 0.0);
+        for (k, &a) in q.iter().enumerate().take(n) {
+            let t = a * x.powi(k as i32 - n as i32);
+            phi -= t;
+            slope += t * (n - k) as f64 / x;
+        }
+        let next = x - phi / slope;
+        if !(next > x) {
+            return x;
+        }
+        x = next;
     }
 }
 

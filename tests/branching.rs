@@ -432,20 +432,26 @@ proptest! {
     }
 
     #[test]
-    fn two_ply_min_closed_form_agrees_with_the_solver(
+    fn min_polynomials_agree_with_the_solver(
         t in arb_tree(),
-        wide in prop::collection::vec(0usize..60, 0..40),
+        n in 1usize..=4,
+        wide in prop::collection::vec(prop::collection::vec(0usize..12, 0..8), 0..20),
     ) {
-        // ply:2's exact b (LocalTree::branching_factor_mean, closed form) against the
-        // bisection of the explicit tree: random shapes (deeper levels ignored, dead
-        // ends) and wide ones like a site's local tree (up to 40 moves, 59 follow-ups).
-        let wide = Tree::node(wide.into_iter().map(fan).collect());
+        // The selector's exact b under `min` (LocalTree::branching_factor_mean, by
+        // polynomials) against the bisection of the explicit tree: random shapes
+        // (deeper levels ignored, dead ends) and wide ones like a site's local tree
+        // (up to 20 moves, each with up to 7 follow-ups of up to 11 leaves).
+        let wide = Tree::node(
+            wide.into_iter()
+                .map(|kids| Tree::node(kids.into_iter().map(fan).collect()))
+                .collect(),
+        );
         for t in [t, wide] {
-            let got = LocalTree::from_tree(&t).branching_factor_mean(2, Mean::Min);
-            let want = branching_factor(&t, 2);
+            let got = LocalTree::from_tree(&t).branching_factor_mean(n, Mean::Min);
+            let want = branching_factor(&t, n);
             prop_assert!(
-                (got - want).abs() <= 1e-14 * want,
-                "closed form {} against {} on {:?}", got, want, t
+                (got - want).abs() <= 1e-13 * want,
+                "ply {}: polynomials {} against {} on {:?}", n, got, want, t
             );
         }
     }
