@@ -593,7 +593,7 @@ fn polynomial_root(n: usize, q: &Poly) -> f64 {
             slope += t * (n - k) as f64 / x;
         }
         let next = x - phi / slope;
-        if !(next > x) {
+        if next.is_nan() || next <= x {
             return x;
         }
         x = next;
