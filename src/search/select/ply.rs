@@ -360,21 +360,24 @@ impl Ply {
     /// full one's up to b*, the site's b lies below b*, and both solvers end on the
     /// same floats there: the same b, bit for bit.
     fn beats(&mut self, st: &mut State, s: usize, target: f64) -> Option<f64> {
-        self.tree.clear();
-        self.recording = true;
-        let lhs = self.root_sum(st, s, target);
-        self.recording = false;
+        let lhs = self.recorded_sum(st, s, target);
         (lhs < target).then(|| self.tree.branching_factor_mean(self.n, self.mean))
     }
 
     /// The exact b of site `s` (a full walk, recorded, then solved).
     fn exact(&mut self, st: &mut State, s: usize) -> f64 {
         self.set_bound(f64::INFINITY);
+        self.recorded_sum(st, s, f64::INFINITY);
+        self.tree.branching_factor_mean(self.n, self.mean)
+    }
+
+    /// [`Ply::root_sum`] with the walk's local tree recorded in `tree`.
+    fn recorded_sum(&mut self, st: &mut State, s: usize, cap: f64) -> f64 {
         self.tree.clear();
         self.recording = true;
-        self.root_sum(st, s, f64::INFINITY);
+        let sum = self.root_sum(st, s, cap);
         self.recording = false;
-        self.tree.branching_factor_mean(self.n, self.mean)
+        sum
     }
 
     /// Every empty site with its exact b, in cell order (for `explain`).
