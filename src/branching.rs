@@ -371,6 +371,30 @@ impl LocalTree {
             sums[j + 1] = 0.0;
             sums[j] += label;
         };
+        self.close_in_preorder(
+            n,
+            sums,
+            |sums, j| {
+                close(sums, j);
+                j == 1 && sums[1] >= cap
+            },
+            |sums, k| sums[n] += k as f64,
+        );
+        sums[1]
+    }
+
+    /// The pass under every walk of the tree up to level `n` (deeper nodes are
+    /// ignored): nodes open in preorder, and each closes after its children, deepest
+    /// first, by `close(acc, j)` for a node at level j. A run of leaves at level n
+    /// (n >= 2) closes all but its last at once, by `leaves(acc, run - 1)` (each adds
+    /// 1 to its parent's sum). `close` returning true ends the pass there.
+    fn close_in_preorder<A: ?Sized>(
+        &self,
+        n: usize,
+        acc: &mut A,
+        mut close: impl FnMut(&mut A, usize) -> bool,
+        mut leaves: impl FnMut(&mut A, usize),
+    ) {
         let mut open = 0; // level of the deepest open node at or above level n
         for &e in &self.levels {
             let level = (e & 0xFF) as usize;
@@ -378,36 +402,28 @@ impl LocalTree {
                 continue;
             }
             let run = (e >> 8) as usize + 1;
-            if level == n && n >= 2 {
-                // Leaves below level 1: closing each adds 1.0 to an integer sum
-                // (exact), with no cap check, so the first run - 1 close at once.
+            // Leaves below level 1 close with no check in between (each adds 1 to an
+            // integer sum, exactly), so the first run - 1 close at once.
+            let one_by_one = if level == n && n >= 2 { 1 } else { run };
+            for _ in 0..one_by_one {
                 while open >= level {
-                    close(sums, open);
-                    open -= 1;
-                    if open == 0 && sums[1] >= cap {
-                        return sums[1];
+                    if close(acc, open) {
+                        return;
                     }
+                    open -= 1;
                 }
-                sums[n] += (run - 1) as f64;
                 open = level;
-                continue;
             }
-            for _ in 0..run {
-                while open >= level {
-                    close(sums, open);
-                    open -= 1;
-                    if open == 0 && sums[1] >= cap {
-                        return sums[1];
-                    }
-                }
-                open = level;
+            if one_by_one < run {
+                leaves(acc, run - 1);
             }
         }
         while open >= 1 {
-            close(sums, open);
+            if close(acc, open) {
+                return;
+            }
             open -= 1;
         }
-        sums[1]
     }
 
     /// As [`lhs`].
@@ -467,8 +483,8 @@ impl LocalTree {
 
     /// The polynomial LHS is at x near `b` (coefficients by power, `q[k]` of x^k):
     /// each label is its cap x^(N-k) where that is the smaller at b, else the sum of
-    /// its children's (a leaf at level N is 1). The walk of [`LocalTree::lhs_mean`],
-    /// with polynomials for sums.
+    /// its children's (a leaf at level N is 1): [`LocalTree::lhs_mean`]'s pass, with
+    /// polynomials for sums.
     fn min_polynomial(&self, n: usize, b: f64) -> Poly {
         // sums[j]: the closed children of the open level-(j-1) node.
         let mut sums = [[0.0; MIN_PLY_POLY + 1]; MIN_PLY_POLY + 2];
@@ -491,30 +507,15 @@ impl LocalTree {
                 *s += l;
             }
         };
-        let mut open = 0;
-        for &e in &self.levels {
-            let level = (e & 0xFF) as usize;
-            if level > n {
-                continue;
-            }
-            let run = (e >> 8) as usize + 1;
-            // A run of leaves at level n: all but the last close at once (1 each).
-            let one_by_one = if level == n { 1 } else { run };
-            for _ in 0..one_by_one {
-                while open >= level {
-                    close(&mut sums, open);
-                    open -= 1;
-                }
-                open = level;
-            }
-            if level == n {
-                sums[n][0] += (run - 1) as f64;
-            }
-        }
-        while open >= 1 {
-            close(&mut sums, open);
-            open -= 1;
-        }
+        self.close_in_preorder(
+            n,
+            &mut sums,
+            |sums, j| {
+                close(sums, j);
+                false
+            },
+            |sums, k| sums[n][0] += k as f64,
+        );
         sums[1]
     }
 
@@ -527,13 +528,22 @@ impl LocalTree {
         let mut b = f64::INFINITY;
         loop {
             let (mut s, mut m) = (0u64, 0u64);
-            self.each_move_children(|c| {
-                if (c as f64) < b {
-                    s += c;
+            // Per level-1 node, its children c (counted as they close).
+            let mut c = 0u64;
+            let close = |c: &mut u64, level: usize| {
+                if level == 2 {
+                    *c += 1;
                 } else {
-                    m += 1;
+                    if (*c as f64) < b {
+                        s += *c;
+                    } else {
+                        m += 1;
+                    }
+                    *c = 0;
                 }
-            });
+                false
+            };
+            self.close_in_preorder(2, &mut c, close, |c, k| *c += k as u64);
             if (s, m) == at {
                 return b;
             }
@@ -542,31 +552,6 @@ impl LocalTree {
             }
             at = (s, m);
             b = (m as f64 + ((m * m + 4 * s) as f64).sqrt()) / 2.0;
-        }
-    }
-
-    /// Calls `f` with the number of level-2 children of each level-1 node, in order.
-    fn each_move_children(&self, mut f: impl FnMut(u64)) {
-        let mut open: Option<u64> = None; // the children of the last level-1 node
-        for &e in &self.levels {
-            let run = (e >> 8) as u64 + 1;
-            match e & 0xFF {
-                1 => {
-                    // A run of level-1 siblings: all but the last have no children.
-                    if let Some(c) = open {
-                        f(c);
-                    }
-                    for _ in 1..run {
-                        f(0);
-                    }
-                    open = Some(0);
-                }
-                2 => *open.as_mut().expect("preorder: level 1 first") += run,
-                _ => {}
-            }
-        }
-        if let Some(c) = open {
-            f(c);
         }
     }
 }
