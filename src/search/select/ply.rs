@@ -57,6 +57,9 @@ pub struct Ply {
     cands: Vec<u64>,
     /// Scratch for [`State::neighbour_room_w`]: `4 * words`.
     room: Vec<u64>,
+    /// Per cell, placements that a proof there last found alive: the next proof at
+    /// that cell tests them first ([`alive_at_least`]).
+    hints: Vec<[u32; HINTS]>,
     /// What the proofs of this pick found per shape of untouched site.
     shapes: Shapes,
     /// The cells placed on the current local path (levels 1..=k).
@@ -89,6 +92,7 @@ impl Ply {
             words: st.words,
             cands: vec![0; (MAX_PLY + 1) * st.words],
             room: vec![0; 4 * st.words],
+            hints: vec![[NO_HINT; HINTS]; st.cells()],
             shapes: Shapes::default(),
             path: [0; MAX_PLY],
             pow: [1.0; MAX_PLY + 1],
@@ -339,7 +343,9 @@ impl Ply {
         }
         let (cands, room) = (&mut self.cands[..self.words], &mut self.room[..]);
         // Compiled per common bitset length, as the depth-first loop is.
-        let alive = with_words!(self.words, N => alive_at_least::<N>(st, s, cands, room, need));
+        let hints = &mut self.hints[s];
+        let alive =
+            with_words!(self.words, N => alive_at_least::<N>(st, s, cands, room, need, hints));
         if let Some(key) = shape {
             self.shapes.learn(key, need, alive);
         }
@@ -396,6 +402,10 @@ impl Ply {
 /// True when at least `need` placements at empty `s` leave each empty neighbour of
 /// `s` a placement (`cands`, `words` long, and `room`, 4 times that, are scratch). N
 /// as in [`State::place_w`].
+///
+/// The answer does not depend on the order in which placements are tested, so the
+/// ones found alive at `s` last time (`hints`, any state) go first: most placements
+/// starve a neighbour, and last time's survivors mostly survive again.
 #[inline(always)]
 fn alive_at_least<const N: usize>(
     st: &State,
@@ -403,20 +413,48 @@ fn alive_at_least<const N: usize>(
     cands: &mut [u64],
     room: &mut [u64],
     need: u32,
+    hints: &mut [u32; HINTS],
 ) -> bool {
     st.candidates_into_w::<N>(s, cands);
     let sides = st.neighbour_room_w::<N>(s, room);
+    let mut found = [NO_HINT; HINTS];
     let mut alive = 0;
-    while let Some(o) = pop_lowest(cands) {
-        if !st.kills_in_room_w::<N>(o, sides, room) {
-            alive += 1;
-            if alive >= need {
-                return true;
+    // True once `need` placements are found alive.
+    let mut enough = |o: u32, alive: &mut u32| {
+        if st.kills_in_room_w::<N>(o, sides, room) {
+            return false;
+        }
+        if (*alive as usize) < HINTS {
+            found[*alive as usize] = o;
+        }
+        *alive += 1;
+        *alive >= need
+    };
+    let proven = 'proof: {
+        for &o in hints.iter().take_while(|&&o| o != NO_HINT) {
+            let (w, bit) = (o as usize / 64, 1u64 << (o % 64));
+            if cands[w] & bit != 0 {
+                cands[w] &= !bit;
+                if enough(o, &mut alive) {
+                    break 'proof true;
+                }
             }
         }
-    }
-    false
+        while let Some(o) = pop_lowest(cands) {
+            if enough(o, &mut alive) {
+                break 'proof true;
+            }
+        }
+        false
+    };
+    *hints = found;
+    proven
 }
+
+/// Alive placements remembered per cell ([`alive_at_least`]).
+const HINTS: usize = 4;
+/// An empty hint slot.
+const NO_HINT: u32 = u32::MAX;
 
 /// What [`Ply::cannot_beat`] found in one pick for the sites of a few
 /// [`State::untouched_shape`]s: per shape, the largest `need` met (at least that many
