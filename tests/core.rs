@@ -1029,7 +1029,41 @@ fn untouched_shapes_share_placements(st: &State) {
     }
 }
 
-fn random_walk(p: &Puzzle, seed: u64, steps: usize) {
+/// `State::keep_matching_w`'s promise: a placement it drops at a cell starves the
+/// neighbour on that side (`kills_in_room_w`), so a proof that counts the survivors
+/// loses none. Returns how many it dropped.
+fn matching_drops_only_starving_placements(st: &State) -> usize {
+    let w = st.words;
+    let mut dropped = 0;
+    for &c in st.open_cells() {
+        let mut cands = vec![0u64; w];
+        st.candidates_into(c as usize, &mut cands);
+        let mut room = vec![0u64; 4 * w];
+        let sides = st.neighbour_room_w::<0>(c as usize, &mut room);
+        for side in (0..4).filter(|s| sides >> s & 1 == 1) {
+            let (mut kept, mut keep) = (cands.clone(), vec![0u64; w]);
+            st.keep_matching_w::<0>(side, &room[side * w..][..w], &mut kept, &mut keep);
+            for o in 0..64 * w as u32 {
+                let (was, is) = (
+                    cands[o as usize / 64] >> (o % 64) & 1,
+                    kept[o as usize / 64] >> (o % 64) & 1,
+                );
+                assert!(is <= was, "cell {c} side {side}: {o} added");
+                if was > is {
+                    assert!(
+                        st.kills_in_room_w::<0>(o, 1 << side, &room),
+                        "cell {c} side {side}: {o} dropped but leaves the neighbour a placement"
+                    );
+                    dropped += 1;
+                }
+            }
+        }
+    }
+    dropped
+}
+
+/// Returns how many placements `keep_matching_w` dropped on the way.
+fn random_walk(p: &Puzzle, seed: u64, steps: usize) -> usize {
     let mut rng = Rng::new(seed);
     let mut st = State::new(p);
     st.check_invariants().unwrap();
@@ -1039,6 +1073,7 @@ fn random_walk(p: &Puzzle, seed: u64, steps: usize) {
     let start = snapshot(&st);
     let mut stack: Vec<(usize, _)> = Vec::new();
     let mut max_depth = 0;
+    let mut dropped = 0;
     for step in 0..steps {
         let placeable: Vec<usize> = st
             .open_cells()
@@ -1076,6 +1111,7 @@ fn random_walk(p: &Puzzle, seed: u64, steps: usize) {
         if step % 7 == 0 {
             candidates_match_fit_rule(p, &st);
             untouched_shapes_share_placements(&st);
+            dropped += matching_drops_only_starving_placements(&st);
         }
     }
     while let Some((cell, snap)) = stack.pop() {
@@ -1085,16 +1121,18 @@ fn random_walk(p: &Puzzle, seed: u64, steps: usize) {
     st.check_invariants().unwrap();
     assert_eq!(snapshot(&st), start);
     assert!(max_depth >= 2, "the walk went somewhere");
+    dropped
 }
 
 #[test]
 fn state_random_place_unplace() {
+    let mut dropped = 0;
     for seed in 0..6 {
-        random_walk(&generate(5, 5, 1, 2, seed).unwrap(), seed, 400);
-        random_walk(&generate(6, 4, 2, 2, seed).unwrap(), seed + 100, 400);
+        dropped += random_walk(&generate(5, 5, 1, 2, seed).unwrap(), seed, 400);
+        dropped += random_walk(&generate(6, 4, 2, 2, seed).unwrap(), seed + 100, 400);
     }
-    random_walk(&brendan(6, 6), 1, 600);
-    random_walk(&brendan(10, 10), 2, 600);
+    dropped += random_walk(&brendan(6, 6), 1, 600);
+    dropped += random_walk(&brendan(10, 10), 2, 600);
     // 256 pieces (16 words per bitset) with the five E2 hints
     let e2 = load("e2/e2pieces.txt");
     let hints = parse_e2_hints(
@@ -1102,14 +1140,18 @@ fn state_random_place_unplace() {
         "h",
     )
     .unwrap();
-    random_walk(&with_hints(&e2, hints), 3, 300);
+    dropped += random_walk(&with_hints(&e2, hints), 3, 300);
     // hints on a generated board
     let p = generate(5, 5, 1, 3, 4).unwrap();
     let sol = some_solution(&p);
-    random_walk(
+    dropped += random_walk(
         &with_hints(&p, vec![hint_from(&p, &sol, 6), hint_from(&p, &sol, 24)]),
         5,
         400,
+    );
+    assert!(
+        dropped > 0,
+        "keep_matching_w was tested on a tight neighbour"
     );
 }
 

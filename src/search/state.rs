@@ -655,6 +655,39 @@ impl State {
         false
     }
 
+    /// Narrows `cands` (placements at a cell) to those whose side `side` shows a colour
+    /// that some placement in `room` (the neighbour's there, from
+    /// [`State::neighbour_room_w`]) shows back: every other one starves that neighbour
+    /// ([`State::kills_in_room_w`] is true for it). `keep` is scratch, `words` long.
+    #[inline(always)]
+    pub fn keep_matching_w<const N: usize>(
+        &self,
+        side: usize,
+        room: &[u64],
+        cands: &mut [u64],
+        keep: &mut [u64],
+    ) {
+        let words = self.wl::<N>();
+        let facing = (side + 2) & 3;
+        keep[..words].fill(0);
+        for i in 0..words {
+            let mut bits = get(room, i);
+            while bits != 0 {
+                let p = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let colour = get(&self.edges, p)[facing] as usize;
+                let at = (side * (self.any + 1) + colour) * words;
+                let mask = words_at(&self.side_mask, at, words);
+                for j in 0..words {
+                    *slot(keep, j) |= get(mask, j);
+                }
+            }
+        }
+        for i in 0..words {
+            *slot(cands, i) &= get(keep, i);
+        }
+    }
+
     /// True when no placement of the neighbour on `side` of the cell is left once `l`'s
     /// piece is there: none of `avail` (that neighbour's `fits & free`, word by word)
     /// shows the piece's colour on the facing side, apart from the piece's own

@@ -341,11 +341,11 @@ impl Ply {
         if let Some(known) = shape.and_then(|key| self.shapes.known(key, need)) {
             return known;
         }
-        let (cands, room) = (&mut self.cands[..self.words], &mut self.room[..]);
+        let (cands, keep) = self.cands[..2 * self.words].split_at_mut(self.words);
+        let room = &mut self.room[..];
         // Compiled per common bitset length, as the depth-first loop is.
         let hints = &mut self.hints[s];
-        let alive =
-            with_words!(self.words, N => alive_at_least::<N>(st, s, cands, room, need, hints));
+        let alive = with_words!(self.words, N => alive_at_least::<N>(st, s, need, hints, cands, keep, room));
         if let Some(key) = shape {
             self.shapes.learn(key, need, alive);
         }
@@ -400,8 +400,8 @@ impl Ply {
 }
 
 /// True when at least `need` placements at empty `s` leave each empty neighbour of
-/// `s` a placement (`cands`, `words` long, and `room`, 4 times that, are scratch). N
-/// as in [`State::place_w`].
+/// `s` a placement (`cands` and `keep`, `words` long, and `room`, 4 times that, are
+/// scratch). N as in [`State::place_w`].
 ///
 /// The answer does not depend on the order in which placements are tested, so the
 /// ones found alive at `s` last time (`hints`, any state) go first: most placements
@@ -410,10 +410,11 @@ impl Ply {
 fn alive_at_least<const N: usize>(
     st: &State,
     s: usize,
-    cands: &mut [u64],
-    room: &mut [u64],
     need: u32,
     hints: &mut [u32; HINTS],
+    cands: &mut [u64],
+    keep: &mut [u64],
+    room: &mut [u64],
 ) -> bool {
     st.candidates_into_w::<N>(s, cands);
     let sides = st.neighbour_room_w::<N>(s, room);
@@ -440,6 +441,18 @@ fn alive_at_least<const N: usize>(
                 }
             }
         }
+        // The hints were not enough: a tight neighbour's colours rule out most of
+        // the other placements at once.
+        let words = cands.len();
+        let mut rest = sides;
+        while rest != 0 {
+            let side = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let r = &room[side * words..][..words];
+            if r.iter().map(|w| w.count_ones()).sum::<u32>() <= TIGHT {
+                st.keep_matching_w::<N>(side, r, cands, keep);
+            }
+        }
         while let Some(o) = pop_lowest(cands) {
             if enough(o, &mut alive) {
                 break 'proof true;
@@ -451,6 +464,9 @@ fn alive_at_least<const N: usize>(
     proven
 }
 
+/// A neighbour with at most this many placements narrows the placements a proof
+/// tests after its hints ([`State::keep_matching_w`]).
+const TIGHT: u32 = 6;
 /// Alive placements remembered per cell ([`alive_at_least`]).
 const HINTS: usize = 4;
 /// An empty hint slot.
