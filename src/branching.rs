@@ -280,6 +280,8 @@ fn solve_above(n: usize, hi: f64, lhs_capped: impl Fn(f64, f64) -> f64) -> f64 {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LocalTree {
     levels: Vec<u32>,
+    /// Childless level-1 nodes kept out of `levels` ([`LocalTree::add_dead_moves`]).
+    dead_moves: usize,
 }
 
 impl LocalTree {
@@ -289,6 +291,15 @@ impl LocalTree {
 
     pub fn clear(&mut self) {
         self.levels.clear();
+        self.dead_moves = 0;
+    }
+
+    /// Adds `k` level-1 nodes without children (dead moves) apart from the preorder:
+    /// under `min` and every p-mean their label is 0, which changes no sum, so only
+    /// [`LocalTree::moves`] (the bisection's bracket) and [`LocalTree::len`] count
+    /// them. The same tree as `push_run(1, k)` anywhere, at no cost to the passes.
+    pub fn add_dead_moves(&mut self, k: usize) {
+        self.dead_moves += k;
     }
 
     /// Appends the next node in preorder. Panics unless `1 <= level <=` the
@@ -313,11 +324,16 @@ impl LocalTree {
 
     /// Number of nodes, the root excluded.
     pub fn len(&self) -> usize {
-        self.levels.iter().map(|&e| (e >> 8) as usize + 1).sum()
+        self.dead_moves
+            + self
+                .levels
+                .iter()
+                .map(|&e| (e >> 8) as usize + 1)
+                .sum::<usize>()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.levels.is_empty()
+        self.levels.is_empty() && self.dead_moves == 0
     }
 
     /// The preorder form of `tree`.
@@ -335,11 +351,13 @@ impl LocalTree {
 
     /// Number of level-1 moves.
     pub fn moves(&self) -> usize {
-        self.levels
-            .iter()
-            .filter(|&&e| e & 0xFF == 1)
-            .map(|&e| (e >> 8) as usize + 1)
-            .sum()
+        self.dead_moves
+            + self
+                .levels
+                .iter()
+                .filter(|&&e| e & 0xFF == 1)
+                .map(|&e| (e >> 8) as usize + 1)
+                .sum::<usize>()
     }
 
     /// As [`lhs_capped`]. One pass with a stack of per-level partial sums:

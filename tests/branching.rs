@@ -457,6 +457,26 @@ proptest! {
     }
 
     #[test]
+    fn dead_moves_change_no_b(t in arb_tree(), k in 0usize..6, at in 0usize..100, n in 2usize..=4) {
+        // k childless moves (dead ends below ply 1) in the tree itself, somewhere
+        // among the moves, against the same tree with them added by `add_dead_moves`
+        // (as the selector's walks do): the same b, bit for bit, under every mean.
+        let mut with = t.clone();
+        let at = at % (with.children.len() + 1);
+        for _ in 0..k {
+            with.children.insert(at, Tree::node(vec![]));
+        }
+        let with = LocalTree::from_tree(&with);
+        let mut added = LocalTree::from_tree(&t);
+        added.add_dead_moves(k);
+        prop_assert_eq!((with.moves(), with.len()), (added.moves(), added.len()));
+        for mean in [Mean::Min, Mean::Power(-4.0), Mean::Power(-1.0)] {
+            let (a, b) = (with.branching_factor_mean(n, mean), added.branching_factor_mean(n, mean));
+            prop_assert_eq!(a.to_bits(), b.to_bits(), "{:?} ply {}: {} against {}", mean, n, a, b);
+        }
+    }
+
+    #[test]
     fn beats_brackets_own_b(t in arb_tree(), n in 1usize..=4) {
         let b = branching_factor(&t, n);
         prop_assert!(!beats(&t, n, b * (1.0 - 1e-9)));

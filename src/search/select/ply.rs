@@ -57,6 +57,8 @@ pub struct Ply {
     cands: Vec<u64>,
     /// Scratch for [`State::neighbour_room_w`]: `4 * words`.
     room: Vec<u64>,
+    /// Scratch for [`State::keep_matching_w`]: `words`.
+    keep: Vec<u64>,
     /// Per cell, placements that a proof there last found alive: the next proof at
     /// that cell tests them first ([`alive_at_least`]).
     hints: Vec<[u32; HINTS]>,
@@ -68,6 +70,9 @@ pub struct Ply {
     pow: [f64; MAX_PLY + 1],
     /// Full local tree of a site that beat b*, to solve for its exact b.
     tree: LocalTree,
+    /// Whether walks skip placements whose label is known to be 0 ([`Ply::drop_dead`]):
+    /// off in [`Ply::scores`], which reports the size of the whole local tree.
+    prune: bool,
     recording: bool,
     /// Per (side of the cell being expanded, colour): the memo of
     /// `State::count_facing` for the one `children` call whose stamp it holds.
@@ -92,11 +97,13 @@ impl Ply {
             words: st.words,
             cands: vec![0; (MAX_PLY + 1) * st.words],
             room: vec![0; 4 * st.words],
+            keep: vec![0; st.words],
             hints: vec![[NO_HINT; HINTS]; st.cells()],
             shapes: Shapes::default(),
             path: [0; MAX_PLY],
             pow: [1.0; MAX_PLY + 1],
             tree: LocalTree::new(),
+            prune: true,
             recording: false,
             facing: vec![(0, 0); 4 * st.colours()],
             stamp: 0,
@@ -127,6 +134,9 @@ impl Ply {
         }
         let w = self.words;
         st.candidates_into(c, &mut self.cands[k * w..][..w]);
+        if !leaves {
+            self.drop_dead(st, c, k);
+        }
         let mut sum = 0.0;
         while let Some(o) = pop_lowest(&mut self.cands[k * w..][..w]) {
             if self.recording {
@@ -242,6 +252,7 @@ impl Ply {
         }
         let w = self.words;
         st.candidates_into(c, &mut self.cands[k * w..][..w]);
+        self.drop_dead(st, c, k);
         let mut sum = 0.0;
         while let Some(o) = pop_lowest(&mut self.cands[k * w..][..w]) {
             let piece = o as usize / 4;
@@ -302,6 +313,35 @@ impl Ply {
         sum
     }
 
+    /// Drops from the placements at `c` (`cands` of level k, a level below N) some
+    /// whose label is 0 under rule `one` (either mean: `combine(cap, 0)` is 0): those
+    /// that starve an empty neighbour of c with few placements
+    /// ([`State::keep_matching_w`]). That neighbour is then adjacent to the local
+    /// placements with no placement left, so it is the fewest and the label's sum is
+    /// 0. A 0 adds nothing to any sum that the walk or the solver for b forms, so the
+    /// walk ends where it would have ended and b comes out the same, bit for bit. A
+    /// recorded walk still counts the dropped level-1 nodes
+    /// ([`LocalTree::add_dead_moves`]): the bisection's bracket reads their number.
+    fn drop_dead(&mut self, st: &State, c: usize, k: usize) {
+        if self.adj || !self.prune {
+            return;
+        }
+        let w = self.words;
+        let (cands, room, keep) = (
+            &mut self.cands[k * w..][..w],
+            &mut self.room[..],
+            &mut self.keep[..],
+        );
+        if !(self.recording && k == 0) {
+            with_words!(w, N => narrow_by_tight_neighbours::<N>(st, c, cands, keep, room));
+            return;
+        }
+        let before = popcount(cands);
+        with_words!(w, N => narrow_by_tight_neighbours::<N>(st, c, cands, keep, room));
+        self.tree
+            .add_dead_moves((before - popcount(cands)) as usize);
+    }
+
     /// Sets b* for the walks (`pow`) and returns the [`Bound`]s of the sites after the
     /// best (they must beat b*) and before it (a tie is enough).
     fn bound(&mut self, b_star: f64) -> Bounds {
@@ -341,8 +381,11 @@ impl Ply {
         if let Some(known) = shape.and_then(|key| self.shapes.known(key, need)) {
             return known;
         }
-        let (cands, keep) = self.cands[..2 * self.words].split_at_mut(self.words);
-        let room = &mut self.room[..];
+        let (cands, keep, room) = (
+            &mut self.cands[..self.words],
+            &mut self.keep[..],
+            &mut self.room[..],
+        );
         // Compiled per common bitset length, as the depth-first loop is.
         let hints = &mut self.hints[s];
         let alive = with_words!(self.words, N => alive_at_least::<N>(st, s, need, hints, cands, keep, room));
@@ -389,12 +432,14 @@ impl Ply {
     /// Every empty site with its exact b, in cell order (for `explain`).
     pub fn scores(&mut self, st: &mut State) -> Vec<(usize, f64, usize)> {
         let mut out = Vec::new();
+        self.prune = false;
         for s in 0..st.cells() {
             if st.is_empty(s) {
                 let b = self.exact(st, s);
                 out.push((s, b, self.tree.len()));
             }
         }
+        self.prune = true;
         out
     }
 }
@@ -443,16 +488,7 @@ fn alive_at_least<const N: usize>(
         }
         // The hints were not enough: a tight neighbour's colours rule out most of
         // the other placements at once.
-        let words = cands.len();
-        let mut rest = sides;
-        while rest != 0 {
-            let side = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let r = &room[side * words..][..words];
-            if r.iter().map(|w| w.count_ones()).sum::<u32>() <= TIGHT {
-                st.keep_matching_w::<N>(side, r, cands, keep);
-            }
-        }
+        keep_tight_matches::<N>(st, sides, room, cands, keep, TIGHT);
         while let Some(o) = pop_lowest(cands) {
             if enough(o, &mut alive) {
                 break 'proof true;
@@ -464,9 +500,47 @@ fn alive_at_least<const N: usize>(
     proven
 }
 
+/// Narrows `cands` (placements at a cell whose empty neighbours are `sides`, with
+/// placements `room`, from [`State::neighbour_room_w`]) by every neighbour with at
+/// most [`TIGHT`] placements ([`State::keep_matching_w`]): the dropped ones starve it.
+#[inline(always)]
+fn keep_tight_matches<const N: usize>(
+    st: &State,
+    sides: u8,
+    room: &[u64],
+    cands: &mut [u64],
+    keep: &mut [u64],
+    tight: u32,
+) {
+    let words = cands.len();
+    let mut rest = sides;
+    while rest != 0 {
+        let side = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let r = &room[side * words..][..words];
+        if popcount(r) <= tight {
+            st.keep_matching_w::<N>(side, r, cands, keep);
+        }
+    }
+}
+
+/// [`keep_tight_matches`] at empty cell `c` (`room` is scratch).
+#[inline(always)]
+fn narrow_by_tight_neighbours<const N: usize>(
+    st: &State,
+    c: usize,
+    cands: &mut [u64],
+    keep: &mut [u64],
+    room: &mut [u64],
+) {
+    let sides = st.neighbour_room_w::<N>(c, room);
+    keep_tight_matches::<N>(st, sides, room, cands, keep, TIGHT_WALK);
+}
+
 /// A neighbour with at most this many placements narrows the placements a proof
 /// tests after its hints ([`State::keep_matching_w`]).
 const TIGHT: u32 = 6;
+const TIGHT_WALK: u32 = 10;
 /// Alive placements remembered per cell ([`alive_at_least`]).
 const HINTS: usize = 4;
 /// An empty hint slot.
@@ -522,6 +596,11 @@ impl Shapes {
             k.2 = k.2.min(need);
         }
     }
+}
+
+/// Bits set in a placement bitset.
+fn popcount(set: &[u64]) -> u32 {
+    set.iter().map(|w| w.count_ones()).sum()
 }
 
 /// Legal placements at empty `c` with k probes outstanding (the kept count when
