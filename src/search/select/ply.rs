@@ -24,7 +24,10 @@
 //! (the new b*): its walk recorded its local tree ([`Ply::beats`]). At ply 2 most
 //! sites are not walked at all: enough placements that leave every empty neighbour a
 //! placement prove that LHS(b*) reaches the target ([`Ply::cannot_beat`]), a lower
-//! bound, so the picks are those of the walks.
+//! bound, so the picks are those of the walks. A proof tests first the placements
+//! found alive at its cell last time ([`alive_at_least`]), and proofs and walks skip
+//! placements that starve a neighbour with few placements ([`Ply::drop_dead`]): the
+//! count a proof needs and every sum a walk forms stay the same.
 
 use super::{Mrv, Pick, Select};
 use crate::branching::{LocalTree, Mean};
