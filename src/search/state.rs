@@ -87,6 +87,12 @@ pub fn pop_lowest(set: &mut [u64]) -> Option<u32> {
     Some((k * 64) as u32 + bit)
 }
 
+/// Number of oriented pieces in the placement bitset `set`.
+#[inline]
+pub fn popcount(set: &[u64]) -> u32 {
+    count_words(set.len(), |i| set[i])
+}
+
 /// Marks an empty cell in `board`.
 pub const EMPTY: u32 = u32::MAX;
 /// Marks "no neighbour" (the rim) in `neighbours`.

@@ -31,7 +31,7 @@
 
 use super::{Mrv, Pick, Select};
 use crate::branching::{LocalTree, Mean};
-use crate::search::state::{pop_lowest, with_words, State};
+use crate::search::state::{pop_lowest, popcount, with_words, State};
 
 /// A site must beat b*^N by this relative margin to replace the best: rounding in
 /// b* can then never reorder two sites with the same tree.
@@ -603,11 +603,6 @@ impl Shapes {
             k.2 = k.2.min(need);
         }
     }
-}
-
-/// Bits set in a placement bitset.
-fn popcount(set: &[u64]) -> u32 {
-    set.iter().map(|w| w.count_ones()).sum()
 }
 
 /// Legal placements at empty `c` with k probes outstanding (the kept count when
