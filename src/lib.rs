@@ -7,6 +7,7 @@
 
 pub mod branching;
 pub mod cli;
+pub mod cpu;
 pub mod error;
 pub mod growth;
 pub mod puzzle;

@@ -150,6 +150,7 @@ pub fn run(a: BenchArgs) -> Result<u8> {
         symmetry: a.symmetry,
         command: command_line(),
         version: env!("CARGO_PKG_VERSION").to_string(),
+        cpu_features: crate::cpu::compiled_string(),
     });
     let total = (puzzles.len() * settings.len()) as u64 * (a.warmup + a.runs) as u64;
     let bar = progress_bar(total);

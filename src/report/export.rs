@@ -45,6 +45,10 @@ pub struct BenchConfig {
     /// `plytile`), so that a table can say how to regenerate it.
     pub command: String,
     pub version: String,
+    /// The CPU extensions the binary was compiled for ([`crate::cpu::compiled`]):
+    /// rates from builds for different CPUs are not comparable.
+    #[serde(default)]
+    pub cpu_features: String,
 }
 
 /// One puzzle under one setting, summarized over its runs. This is the export schema
@@ -395,6 +399,7 @@ mod tests {
             symmetry: false,
             command: String::new(),
             version: "test".into(),
+            cpu_features: "avx2".into(),
         };
         let mut report = BenchReport::new(config);
         let scan = BenchRecord::from_runs("p.txt", 12, &[run("scan"), run("scan")]);

@@ -57,6 +57,9 @@ pub struct SolveResult {
     pub solutions: Vec<Vec<[usize; 2]>>,
     pub deepest: Deepest,
     pub version: String,
+    /// The CPU extensions the binary was compiled for ([`crate::cpu::compiled`]).
+    #[serde(default)]
+    pub cpu_features: String,
     /// `[i, n]` when this is shard i of n (`--shard`, `--job`); absent for a whole run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<[usize; 2]>,
@@ -141,6 +144,7 @@ impl SolveResult {
                 board: cells(&stats.deepest_board),
             },
             version: env!("CARGO_PKG_VERSION").to_string(),
+            cpu_features: crate::cpu::compiled_string(),
             shard: None,
             split_depth: None,
             interleave: None,
