@@ -304,10 +304,13 @@ fn nibble(piece: usize) -> (usize, u64) {
     (piece / 16, 0xFu64 << (4 * (piece % 16)))
 }
 
-/// What a kill test needs of the oriented piece it places: the colours it shows, and
-/// the word and nibble of its piece's orientations (they leave `free` with it).
+/// What a kill test needs of the oriented piece it places: where the placements that
+/// match it start in `side_mask`, and the word and nibble of its piece's orientations
+/// (they leave `free` with it).
 struct Leaving {
-    shows: [u8; 4],
+    /// [`State::matching`] of the piece: per side, the neighbour's placements that
+    /// show its colour back.
+    at: [u32; 4],
     pw: usize,
     pm: u64,
 }
@@ -317,7 +320,7 @@ impl Leaving {
     fn new(st: &State, o: u32) -> Leaving {
         let (pw, pm) = nibble(o as usize / 4);
         Leaving {
-            shows: get(&st.edges, o as usize),
+            at: get(&st.matching, o as usize),
             pw,
             pm,
         }
@@ -336,6 +339,10 @@ pub struct State {
     any: usize,
     /// `side_mask[(side * (any + 1) + req) * words ..][..words]`.
     side_mask: Vec<u64>,
+    /// `matching[o][side]`: the offset in `side_mask` of the placements that fit next
+    /// to oriented piece o across `side` (their facing side shows o's colour there).
+    /// Saves the index arithmetic in the kill tests and the narrowing.
+    matching: Vec<[u32; 4]>,
     /// `fits[cell * words ..][..words]`; see invariant 3.
     fits: Vec<u64>,
     free: Vec<u64>,
@@ -395,6 +402,15 @@ impl State {
                 }
             }
         }
+        let matching = edges
+            .iter()
+            .map(|e| {
+                std::array::from_fn(|side| {
+                    let facing = (side + 2) & 3;
+                    ((facing * (any + 1) + e[side] as usize) * words) as u32
+                })
+            })
+            .collect();
         let mut free = vec![0u64; words];
         for o in 0..n_or {
             free[o / 64] |= 1 << (o % 64);
@@ -417,6 +433,7 @@ impl State {
             edges,
             any,
             side_mask,
+            matching,
             fits: vec![0; n * words],
             free,
             board: vec![EMPTY; n],
@@ -681,8 +698,8 @@ impl State {
             while bits != 0 {
                 let p = i * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let colour = get(&self.edges, p)[facing] as usize;
-                let at = (side * (self.any + 1) + colour) * words;
+                // The placements here whose side `side` shows p's colour back.
+                let at = get(&self.matching, p)[facing] as usize;
                 let mask = words_at(&self.side_mask, at, words);
                 for j in 0..words {
                     *slot(keep, j) |= get(mask, j);
@@ -706,8 +723,7 @@ impl State {
         avail: impl Fn(usize) -> u64,
     ) -> bool {
         let words = self.wl::<N>();
-        let at = (((side + 2) & 3) * (self.any + 1) + l.shows[side] as usize) * words;
-        let mask = words_at(&self.side_mask, at, words);
+        let mask = words_at(&self.side_mask, l.at[side] as usize, words);
         let mut left = 0;
         for i in 0..words {
             let gone = if i == l.pw { l.pm } else { 0 };
@@ -831,9 +847,8 @@ impl State {
         // The fields as local slices: their addresses stay in registers across the
         // stores below. Indices are in range by invariants 1-7 (`get`/`slot`).
         let State {
-            edges,
-            any,
             side_mask,
+            matching,
             fits,
             free,
             board,
@@ -875,7 +890,6 @@ impl State {
         *n_open -= 1;
         *serial += 1;
         *slot(ids, *n_open) = *serial;
-        let stride = *any + 1;
         // Invariant 7 (skipped by a probe): the next layer's counts, the piece's nibble
         // gone from `free`; the narrowed neighbours are recounted below.
         let row = *row;
@@ -911,12 +925,10 @@ impl State {
         }
         // Invariant 6: narrow each empty neighbour, saving its old words.
         let nbs = get(neighbours, cell);
-        let shows = get(edges, o as usize);
+        let at = get(matching, o as usize);
         for (side, &nb) in nbs.iter().enumerate() {
             if nb != NONE && get(board, nb as usize) == EMPTY {
-                let facing = (side + 2) & 3;
-                let colour = shows[side] as usize;
-                let mask = words_at(side_mask, (facing * stride + colour) * words, words);
+                let mask = words_at(side_mask, at[side] as usize, words);
                 let f = words_at_mut(fits, nb as usize * words, words);
                 let saved = words_at_mut(undo, *undo_top, words);
                 *undo_top += words;
