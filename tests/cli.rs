@@ -166,6 +166,19 @@ fn solve_json_has_the_documented_keys_and_verifies() {
     ] {
         assert!(v.get(key).is_some(), "key {key} missing in {out}");
     }
+    // The CPU extensions of the build (`target-cpu`): the test is built with the
+    // same flags as the binary.
+    let features: Vec<&str> = v["cpu_features"].as_str().unwrap().split(' ').collect();
+    assert_eq!(
+        features.contains(&"avx2"),
+        cfg!(target_feature = "avx2"),
+        "{out}"
+    );
+    assert_eq!(
+        features.contains(&"popcnt"),
+        cfg!(target_feature = "popcnt"),
+        "{out}"
+    );
     assert_eq!(v["select"], "scan");
     assert_eq!(v["solutions_found"], 1952);
     assert_eq!(v["exhaustive"], true);
