@@ -981,7 +981,7 @@ fn candidates_match_fit_rule(p: &Puzzle, st: &State) {
         for (q, &in_use) in used.iter().enumerate() {
             for r in 0..4u8 {
                 let o = 4 * q + r as usize;
-                let bit = v[o / 64] >> (o % 64) & 1 == 1;
+                let bit = common::holds(&v, o);
                 let ok = !in_use && common::fits(p, &board, c, q, r);
                 assert_eq!(bit, ok, "cell {c} piece {q} rot {r}");
                 n += ok as u32;
@@ -1045,11 +1045,11 @@ fn matching_drops_only_starving_placements(st: &State) -> usize {
             st.keep_matching_w::<0>(side, &room[side * w..][..w], &mut kept, &mut keep);
             for o in 0..64 * w as u32 {
                 let (was, is) = (
-                    cands[o as usize / 64] >> (o % 64) & 1,
-                    kept[o as usize / 64] >> (o % 64) & 1,
+                    common::holds(&cands, o as usize),
+                    common::holds(&kept, o as usize),
                 );
-                assert!(is <= was, "cell {c} side {side}: {o} added");
-                if was > is {
+                assert!(was || !is, "cell {c} side {side}: {o} added");
+                if was && !is {
                     assert!(
                         st.kills_in_room_w::<0>(o, 1 << side, &room),
                         "cell {c} side {side}: {o} dropped but leaves the neighbour a placement"
@@ -1093,7 +1093,7 @@ fn random_walk(p: &Puzzle, seed: u64, steps: usize) -> usize {
             let mut v = vec![0u64; st.words];
             st.candidates_into(cell, &mut v);
             let bits: Vec<u32> = (0..64 * st.words as u32)
-                .filter(|&o| v[o as usize / 64] >> (o % 64) & 1 == 1)
+                .filter(|&o| common::holds(&v, o as usize))
                 .collect();
             let o = bits[rng.below(bits.len())];
             let snap = snapshot(&st);

@@ -203,7 +203,7 @@ fn factor_kills_only_nodes_without_solutions() {
             let n: u32 = cands.iter().map(|w| w.count_ones()).sum();
             let mut k = rng.below(n as usize);
             let o = (0..64 * st.words as u32)
-                .filter(|&o| cands[o as usize / 64] >> (o % 64) & 1 == 1)
+                .filter(|&o| common::holds(&cands, o as usize))
                 .find(|_| {
                     let hit = k == 0;
                     k = k.wrapping_sub(1);

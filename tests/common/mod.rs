@@ -20,6 +20,12 @@ use plytile::branching::{branching_factor, Tree};
 use plytile::puzzle::{Board, Hint, Puzzle};
 use std::path::{Path, PathBuf};
 
+/// Whether the placement bitset `set` holds oriented piece `o` (bit o of word o / 64,
+/// the layout of the state's sets).
+pub fn holds(set: &[u64], o: usize) -> bool {
+    set[o / 64] >> (o % 64) & 1 == 1
+}
+
 /// The colour piece `piece` shows on side `side` after `rot` clockwise quarter turns.
 pub fn shown(piece: [u8; 4], rot: u8, side: usize) -> u8 {
     piece[(side + 4 - rot as usize % 4) % 4]
