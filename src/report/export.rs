@@ -417,6 +417,7 @@ mod tests {
         assert_eq!(csv.lines().count(), 3);
         let md = ExportFormat::Markdown.exporter().serialize(&report);
         assert!(md.contains("| p "), "{md}");
+        assert!(md.contains("Built for a CPU with avx2.\n"), "{md}");
     }
 
     #[test]
