@@ -307,20 +307,21 @@ fn nibble(piece: usize) -> (usize, u64) {
 /// What a kill test needs of the oriented piece it places: where the placements that
 /// match it start in `side_mask`, and the word and nibble of its piece's orientations
 /// (they leave `free` with it).
-struct Leaving {
+struct Leaving<'a> {
     /// [`State::matching`] of the piece: per side, the neighbour's placements that
     /// show its colour back.
-    at: [u32; 4],
+    at: &'a [u32; 4],
     pw: usize,
     pm: u64,
 }
 
-impl Leaving {
+impl<'a> Leaving<'a> {
     #[inline(always)]
-    fn new(st: &State, o: u32) -> Leaving {
+    fn new(st: &'a State, o: u32) -> Leaving<'a> {
         let (pw, pm) = nibble(o as usize / 4);
         Leaving {
-            at: get(&st.matching, o as usize),
+            // SAFETY: o is an oriented piece of the puzzle (invariant 1).
+            at: unsafe { st.matching.get_unchecked(o as usize) },
             pw,
             pm,
         }
