@@ -319,8 +319,10 @@ impl<'a> Leaving<'a> {
     #[inline(always)]
     fn new(st: &'a State, o: u32) -> Leaving<'a> {
         let (pw, pm) = nibble(o as usize / 4);
+        debug_assert!((o as usize) < st.matching.len());
         Leaving {
-            // SAFETY: o is an oriented piece of the puzzle (invariant 1).
+            // SAFETY: `matching` has a row per oriented piece of the puzzle, and o is
+            // one (a placement the caller took from a placement set).
             at: unsafe { st.matching.get_unchecked(o as usize) },
             pw,
             pm,
