@@ -297,6 +297,14 @@ impl Groups {
     }
 }
 
+/// Where the placements whose side `side` meets requirement `req` (a colour, or `any`
+/// for "any non-rim colour") start in `side_mask`, for puzzles of `any` colours and
+/// `words`-word bitsets: the one home of that layout.
+#[inline(always)]
+fn mask_at(any: usize, words: usize, side: usize, req: usize) -> usize {
+    (side * (any + 1) + req) * words
+}
+
 /// Where `piece`'s four orientations sit in a placement bitset: their word, and the
 /// mask of their nibble in it (the module doc's layout).
 #[inline(always)]
@@ -340,7 +348,7 @@ pub struct State {
     pub edges: Vec<[u8; 4]>,
     /// Requirement index of "any non-rim colour" (= number of colours).
     any: usize,
-    /// `side_mask[(side * (any + 1) + req) * words ..][..words]`.
+    /// `side_mask[mask_at(any, words, side, req)..][..words]`.
     side_mask: Vec<u64>,
     /// `matching[o][side]`: the offset in `side_mask` of the placements that fit next
     /// to oriented piece o across `side` (their facing side shows o's colour there).
@@ -399,9 +407,9 @@ impl State {
         for (o, e) in edges.iter().enumerate() {
             for side in 0..4 {
                 let bit = 1u64 << (o % 64);
-                side_mask[(side * (any + 1) + e[side] as usize) * words + o / 64] |= bit;
+                side_mask[mask_at(any, words, side, e[side] as usize) + o / 64] |= bit;
                 if e[side] != RIM {
-                    side_mask[(side * (any + 1) + any) * words + o / 64] |= bit;
+                    side_mask[mask_at(any, words, side, any) + o / 64] |= bit;
                 }
             }
         }
@@ -409,8 +417,7 @@ impl State {
             .iter()
             .map(|e| {
                 std::array::from_fn(|side| {
-                    let facing = (side + 2) & 3;
-                    ((facing * (any + 1) + e[side] as usize) * words) as u32
+                    mask_at(any, words, (side + 2) & 3, e[side] as usize) as u32
                 })
             })
             .collect();
@@ -613,7 +620,7 @@ impl State {
     #[inline]
     pub fn count_facing(&self, cell: usize, side: usize, colour: usize) -> u32 {
         let words = self.words;
-        let mask = &self.side_mask[(side * (self.any + 1) + colour) * words..][..words];
+        let mask = &self.side_mask[mask_at(self.any, words, side, colour)..][..words];
         let f = &self.fits[cell * words..][..words];
         let free = &self.free[..words];
         count_words(words, |i| f[i] & mask[i] & free[i])
@@ -742,7 +749,7 @@ impl State {
         let words = self.words;
         let (pw, shift) = (piece / 16, 4 * (piece % 16));
         let f = (self.fits[cell * words + pw] >> shift) & 0xF;
-        let m = (self.side_mask[(side * (self.any + 1) + colour) * words + pw] >> shift) & 0xF;
+        let m = (self.side_mask[mask_at(self.any, words, side, colour) + pw] >> shift) & 0xF;
         (
             NIBBLE_BITS[f as usize] as u32,
             NIBBLE_BITS[(f & m) as usize] as u32,
@@ -781,8 +788,7 @@ impl State {
                 self.edges[self.board[nb as usize] as usize][(side + 2) & 3] as usize
             };
         }
-        let stride = self.any + 1;
-        let base = |side: usize| (side * stride + req[side]) * words;
+        let base = |side: usize| mask_at(self.any, words, side, req[side]);
         let (m0, m1, m2, m3) = (base(0), base(1), base(2), base(3));
         let out = &mut self.fits[cell * words..][..words];
         for (k, o) in out.iter_mut().enumerate() {
