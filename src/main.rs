@@ -22,8 +22,18 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             // One line, as for every other bad input; `--help` has the rest.
+            // A first line ending in ':' lists its items on the indented lines after it
+            // (the arguments a flag requires): they join it.
             let text = e.to_string();
-            let first = text.lines().next().unwrap_or("bad usage");
+            let mut lines = text.lines();
+            let mut first = lines.next().unwrap_or("bad usage").to_string();
+            if first.ends_with(':') {
+                let items: Vec<&str> = lines
+                    .take_while(|l| l.starts_with("  "))
+                    .map(str::trim)
+                    .collect();
+                first = format!("{first} {}", items.join(", "));
+            }
             eprintln!(
                 "plytile: {} (see --help)",
                 first.trim_start_matches("error: ")

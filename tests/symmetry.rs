@@ -8,7 +8,9 @@ mod common;
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::puzzle::generate::generate;
 use plytile::puzzle::Puzzle;
-use plytile::search::symmetry::{anchored, half_turn, quarter, solve_symmetric, turn};
+use plytile::search::symmetry::{
+    anchored, half_turn, parts, quarter, solve_symmetric, solve_symmetric_parts, turn, Parts,
+};
 use plytile::search::{solve, Heuristic, Limits, Spread};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -35,6 +37,14 @@ fn sym(p: &Puzzle, h: Heuristic, threads: usize, l: &Limits) -> plytile::report:
         ..Spread::default()
     };
     solve_symmetric(p, h, l, &AtomicBool::new(false), &spread).unwrap()
+}
+
+fn sym_parts(p: &Puzzle, h: Heuristic, how: Parts, threads: usize) -> plytile::report::SolveResult {
+    let spread = Spread {
+        threads,
+        ..Spread::default()
+    };
+    solve_symmetric_parts(p, h, how, &limits(None), &AtomicBool::new(false), &spread).unwrap()
 }
 
 fn sorted(r: &plytile::report::SolveResult) -> Vec<Vec<[usize; 2]>> {
@@ -231,4 +241,153 @@ fn scan_rows_anchors_the_corner_its_rows_reach_first() {
     assert_eq!((r.solutions_found, r.nodes), (18, 4_108_820));
     let whole = solve(&p, rows, &limits(None), &AtomicBool::new(false));
     assert_eq!(sorted(&r), sorted(&whole));
+}
+
+/// `--symmetry-parts pairs`: three trees, each with a pair of corner pieces fixed on
+/// its first line, hold every solution in exactly one of its turns: the same solutions
+/// as the whole tree, for scan (both ways of laying a pair), scan:rows (rows only) and
+/// mrv, on one and two threads. Each tree's nodes and solutions are those of its
+/// puzzle solved alone.
+#[test]
+fn three_pair_trees_give_every_solution_once() {
+    let rows: Heuristic = "scan:rows".parse().unwrap();
+    let runs = [
+        (Heuristic::Scan, 1),
+        (Heuristic::Scan, 2),
+        (rows, 1),
+        (Heuristic::Mrv, 1),
+    ];
+    for (name, count) in [("04x04", 36), ("05x05", 16), ("06x06", 260)] {
+        let p = brendan(name);
+        let n = p.width - 1;
+        let whole = whole_tree(&p, count);
+        for (h, threads) in runs {
+            if name == "06x06" && h == Heuristic::Mrv {
+                continue; // slow; scan covers it
+            }
+            let what = format!("{name} {h} {threads}");
+            let r = sym_parts(&p, h, Parts::Pairs, threads);
+            assert_eq!((r.symmetry, r.solutions_found), (4, count), "{what}");
+            assert_eq!(sorted(&r), sorted(&whole), "{what}");
+            assert_eq!(r.select, h, "{what}");
+            assert_eq!(r.symmetry_parts.len(), 3, "{what}");
+            let (chosen, turns, _) = parts(&p, h, Parts::Pairs, true, threads).unwrap();
+            assert_eq!(turns, 4);
+            let (mut nodes, mut found) = (0, 0);
+            for (t, part) in r.symmetry_parts.iter().zip(&chosen) {
+                // Two corners on the first line the part's scan fills.
+                let cells: Vec<[usize; 2]> = t.corners.iter().map(|c| [c[0], c[1]]).collect();
+                let columns = t.select == Heuristic::ScanAlong { columns: true };
+                let line = if columns {
+                    [[0, 0], [n, 0]]
+                } else {
+                    [[0, 0], [0, n]]
+                };
+                assert_eq!(cells, line, "{what}");
+                assert!(t.estimated_nodes.is_some(), "{what}");
+                if h == rows {
+                    assert!(!columns, "{what}");
+                }
+                let alone = solve(
+                    &part.puzzle,
+                    part.select,
+                    &limits(None),
+                    &AtomicBool::new(false),
+                );
+                assert_eq!(
+                    (t.nodes, t.solutions_found),
+                    (alone.nodes, alone.solutions_found),
+                    "{what}"
+                );
+                nodes += alone.nodes;
+                found += alone.solutions_found;
+            }
+            assert_eq!((r.nodes, found * 4), (nodes, count), "{what}");
+        }
+    }
+}
+
+/// `auto` cuts small trees by the anchor (one part, as `anchor` does), and runs that
+/// stop at a solution always.
+#[test]
+fn auto_keeps_the_anchor_for_small_trees_and_first_solutions() {
+    let p = brendan("05x05");
+    for how in [Parts::Auto, Parts::Anchor] {
+        let (v, turns, _) = parts(&p, Heuristic::Scan, how, true, 1).unwrap();
+        assert_eq!((v.len(), turns), (1, 4));
+        assert_eq!(v[0].puzzle.hints, quarter(&p).unwrap().hints);
+    }
+    let (v, _, _) = parts(&p, Heuristic::Scan, Parts::Auto, false, 1).unwrap();
+    assert_eq!(v.len(), 1);
+    let (v, _, _) = parts(&p, Heuristic::Scan, Parts::Pairs, false, 1).unwrap();
+    assert_eq!(v.len(), 3);
+    assert_eq!(
+        sym_parts(&p, Heuristic::Scan, Parts::Auto, 1).nodes,
+        sym(&p, Heuristic::Scan, 1, &limits(None)).nodes
+    );
+}
+
+#[test]
+fn cli_symmetry_parts_pairs_reports_each_tree_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("plytile-pairs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ck = dir.join("run.ck");
+    let puzzle = common::p("brendan/pieces_05x05.txt");
+    let args = [
+        "solve",
+        puzzle.as_str(),
+        "--all",
+        "--symmetry",
+        "--symmetry-parts",
+        "pairs",
+        "--json",
+        "--threads",
+        "2",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+    ];
+    let run = || {
+        let out = common::plytile(&args);
+        assert_eq!(common::code(&out), 0, "{}", common::stderr(&out));
+        serde_json::from_str::<serde_json::Value>(&common::stdout(&out)).unwrap()
+    };
+    let v = run();
+    assert_eq!(
+        (v["solutions_found"].as_u64(), v["symmetry"].as_u64()),
+        (Some(16), Some(4))
+    );
+    assert_eq!(v["select"], "scan");
+    let parts = v["symmetry_parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 3);
+    let sum: u64 = parts.iter().map(|t| t["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(v["nodes"].as_u64(), Some(sum));
+    for f in ["run.ck", "run.ck.tr", "run.ck.tr3"] {
+        assert!(dir.join(f).exists(), "{f}");
+    }
+    // Again from the finished checkpoints: the same counts, nothing searched twice.
+    let again = run();
+    assert_eq!(again["solutions_found"], v["solutions_found"]);
+    assert_eq!(again["nodes"], v["nodes"]);
+    assert_eq!(
+        again["symmetry_parts"][2]["corners"],
+        v["symmetry_parts"][2]["corners"]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // Bad values: one line naming the flag, exit 2.
+    for bad in [
+        vec![
+            "solve",
+            puzzle.as_str(),
+            "--symmetry",
+            "--symmetry-parts",
+            "halves",
+        ],
+        vec!["solve", puzzle.as_str(), "--symmetry-parts", "pairs"],
+    ] {
+        let out = common::plytile(&bad);
+        let err = common::stderr(&out);
+        assert_eq!(common::code(&out), 2, "{err}");
+        assert!(err.contains("--symmetry"), "{err}");
+    }
 }

@@ -31,8 +31,8 @@ pub struct PredictArgs {
     /// Stop the measured run after N nodes (its counts are then partial).
     #[arg(long, value_name = "N", requires = "measure", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
-    /// Predict the quarter tree `solve --symmetry` searches (square boards without
-    /// hints: the lowest corner piece fixed at the top-left).
+    /// Predict the anchored quarter tree of `solve --symmetry --symmetry-parts anchor`
+    /// (square boards without hints: the lowest corner piece fixed at the top-left).
     #[arg(long)]
     pub symmetry: bool,
     /// Print the report as one JSON object.

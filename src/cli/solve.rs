@@ -5,6 +5,7 @@ use crate::error::{InputError, Result};
 use crate::puzzle::formats::EdgeOrder;
 use crate::report::SolveResult;
 use crate::search::interleave::{self, Interleave};
+use crate::search::symmetry::Parts;
 use crate::search::{self, jobs, Heuristic, Order, Spread};
 use clap::Args;
 use std::path::PathBuf;
@@ -79,9 +80,22 @@ pub struct SolveArgs {
     /// lines reach second (W != H: two runs, half the tree; the top-right along rows,
     /// the bottom-left along columns, which scan takes when W > H); every solution
     /// found is reported with its turns, so counts are those of the whole puzzle
-    /// (JSON `symmetry`: 4 or 2). With --checkpoint FILE the second run uses FILE.tr.
+    /// (JSON `symmetry`: 4 or 2; `symmetry_parts`: the trees searched). With
+    /// --checkpoint FILE the parts use FILE, FILE.tr and FILE.tr3.
     #[arg(long, conflicts_with = "job")]
     pub symmetry: bool,
+    /// How --symmetry cuts a square board: `anchor` (the lowest corner piece at the
+    /// top-left: one tree), `pairs` (three trees, each with two corner pieces fixed on
+    /// the first line, chosen by Knuth estimates worth about 1% of the search) or
+    /// `auto` (pairs for an exhaustive run whose anchored tree is estimated at 1e10
+    /// nodes or more, else the anchor).
+    #[arg(
+        long,
+        value_name = "HOW",
+        default_value = "auto",
+        requires = "symmetry"
+    )]
+    pub symmetry_parts: Parts,
     /// Print the result as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -150,7 +164,14 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     let status = super::status::StatusLine::start(&puzzle, select, !a.quiet);
     let strategy = a.strategy.strategy(select);
     let result = if a.symmetry {
-        search::symmetry::solve_symmetric(&puzzle, strategy, &limits, &INTERRUPTED, &spread)
+        search::symmetry::solve_symmetric_parts(
+            &puzzle,
+            strategy,
+            a.symmetry_parts,
+            &limits,
+            &INTERRUPTED,
+            &spread,
+        )
     } else {
         search::solve_with(&puzzle, strategy, &limits, &INTERRUPTED, &spread)
     };

@@ -78,6 +78,23 @@ pub struct SolveResult {
     /// and counted every solution with its turns; 1 for a whole-tree search.
     #[serde(default = "one")]
     pub symmetry: u64,
+    /// `--symmetry`: the trees searched, in order (absent for a whole-tree search).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub symmetry_parts: Vec<SymmetryPart>,
+}
+
+/// One tree a `--symmetry` run searched.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SymmetryPart {
+    /// The corner pieces fixed in it: `[row, col, piece, rotation]` each.
+    pub corners: Vec<[usize; 4]>,
+    /// The heuristic it was searched with (`scan` takes the lines of its pair).
+    pub select: Heuristic,
+    /// Knuth's estimate of its nodes, when estimates chose it.
+    pub estimated_nodes: Option<f64>,
+    /// Nodes and solutions of this tree alone (each solution stands for its turns).
+    pub nodes: u64,
+    pub solutions_found: u64,
 }
 
 fn one() -> u64 {
@@ -150,6 +167,7 @@ impl SolveResult {
             interleave: None,
             subproblems: 1,
             symmetry: 1,
+            symmetry_parts: Vec::new(),
         }
     }
 
@@ -214,9 +232,25 @@ impl SolveResult {
         s += &format!("nodes       {}\n", self.nodes);
         if self.symmetry > 1 {
             s += &format!(
-                "symmetry    1/{} of the tree searched (anchor corner fixed); each solution counted with its turns\n",
+                "symmetry    1/{} of the tree searched (corners fixed); each solution counted with its turns\n",
                 self.symmetry
             );
+            for t in &self.symmetry_parts {
+                let fixed: Vec<String> = t
+                    .corners
+                    .iter()
+                    .map(|[r, c, piece, _]| format!("piece {piece} at ({r},{c})"))
+                    .collect();
+                s += &format!(
+                    "  part      {}, {}: {} nodes, {} solution(s){}\n",
+                    fixed.join(" and "),
+                    t.select,
+                    t.nodes,
+                    t.solutions_found,
+                    t.estimated_nodes
+                        .map_or(String::new(), |e| format!(" (estimated {e:.3e})"))
+                );
+            }
         }
         s += &format!(
             "deepest     {} of {}\n",

@@ -14,19 +14,101 @@
 //!   wider than tall, where scan fills columns: the corner it reaches first; with
 //!   `scan:rows` / `scan:columns` their lines decide), find half of the solutions.
 //!
+//! **Pairs** (square boards, [`Parts::Pairs`]). Going clockwise round a solution, its
+//! four corner pieces follow each other in some cyclic order; a *pair* u → v says v
+//! comes right after u. Every cyclic order of the corners holds four pairs, and the
+//! three pairs out of one corner c (c → x for each other x), or the three into it,
+//! meet every cyclic order exactly once. So three searches, each with one pair fixed
+//! on the first line the scan fills, find each solution in exactly one of its turns,
+//! as the anchor does. A pair can sit on that line in two ways: u at the top-left and
+//! v at the top-right, filled along rows, or v at the top-left and u at the
+//! bottom-left, along columns. These trees differ in size (on Brendan's 8x8 Puzzle C
+//! by up to 2x), so the pairs and ways are chosen by Knuth estimates of the 24 trees,
+//! the cheapest of the 8 covers winning ([`choose_pairs`]); the probes cost about
+//! 1 % of the predicted search. [`Parts::Auto`] takes pairs only for exhaustive runs
+//! whose anchored tree is estimated at [`PAIRS_FROM`] nodes or more.
+//!
 //! Every solution found is reported with its turns, each checked again by the
 //! independent checker. Public rowscan solvers fix a corner the same way; Brendan's
 //! and Wortmann's counts "up to rotation" are the square case.
 
 use super::dfs::Limits;
 use super::jobs::absorb;
-use super::select::Strategy;
+use super::select::{Heuristic, Strategy};
 use super::{solve_with, Spread};
 use crate::error::Result;
+use crate::growth::predict::probe::probes;
 use crate::puzzle::{rotated, scans_columns, verify, Board, Hint, Puzzle, DOWN, LEFT, RIM, UP};
-use crate::report::SolveResult;
+use crate::report::{SolveResult, SymmetryPart};
+use rayon::prelude::*;
+use std::fmt;
 use std::path::PathBuf;
+use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// How `--symmetry` cuts a square board's tree (`--symmetry-parts`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Parts {
+    /// Pairs for an exhaustive run of a big tree, else the anchor (module doc).
+    #[default]
+    Auto,
+    /// The anchor at the top-left: one tree.
+    Anchor,
+    /// Three trees, a pair of corners fixed in each, chosen by estimates.
+    Pairs,
+}
+
+impl FromStr for Parts {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        match s {
+            "auto" => Ok(Parts::Auto),
+            "anchor" => Ok(Parts::Anchor),
+            "pairs" => Ok(Parts::Pairs),
+            _ => Err(format!(
+                "unknown symmetry parts '{s}'; expected auto, anchor or pairs"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Parts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Parts::Auto => "auto",
+            Parts::Anchor => "anchor",
+            Parts::Pairs => "pairs",
+        })
+    }
+}
+
+/// [`Parts::Auto`] takes pairs when the anchored tree is estimated at this many nodes
+/// or more (about a minute of `scan` on two threads): below it the choice is not
+/// worth its probes.
+pub const PAIRS_FROM: f64 = 1e10;
+
+/// Probes of the estimate that decides [`Parts::Auto`].
+const FIRST_PROBES: usize = 1000;
+
+/// One probe costs about as much as this many `scan` nodes (1e6 probes of Puzzle C
+/// take 1.5 s, as 3e8 nodes do); the pair estimates get 1 % of the predicted search.
+const PROBE_COST: f64 = 300.0;
+const ESTIMATE_SHARE: f64 = 0.01;
+/// Probes per pair tree, at least and at most.
+const PAIR_PROBES: (usize, usize) = (2_000, 4_000_000);
+/// The seed of every estimate here: the same puzzle always gets the same parts.
+const SEED: u64 = 1;
+
+/// One tree that `--symmetry` searches: the puzzle with corners fixed as hints, and
+/// the heuristic it is searched with (its own lines for `scan`).
+#[derive(Debug, Clone)]
+pub struct Part {
+    pub puzzle: Puzzle,
+    pub select: Heuristic,
+    /// Knuth's estimate of its nodes, when estimates chose it.
+    pub estimate: Option<f64>,
+}
 
 /// The puzzles to search instead of `p` (the anchor fixed in each) and how many turns
 /// each solution found stands for (4 square, 2 otherwise); None when `p` has hints or
@@ -35,37 +117,52 @@ pub fn anchored(p: &Puzzle) -> Option<(Vec<Puzzle>, u64)> {
     anchored_along(p, scans_columns(p.width, p.height))
 }
 
+/// `piece` fixed at corner (row, col) in the rotation that shows the rim there, or
+/// None when no rotation does (not a corner piece).
+fn corner_hint(p: &Puzzle, piece: usize, row: usize, col: usize) -> Option<Hint> {
+    let rim = |s: usize| match s {
+        UP => row == 0,
+        DOWN => row == p.height - 1,
+        LEFT => col == 0,
+        _ => col == p.width - 1,
+    };
+    let rotation = (0..4u8).find(|&r| {
+        let e = rotated(p.pieces[piece], r);
+        (0..4).all(|s| (e[s] == RIM) == rim(s))
+    })?;
+    Some(Hint {
+        row,
+        col,
+        piece,
+        rotation,
+    })
+}
+
+/// The corner pieces of `p`, ascending: those that fit the top-left corner.
+fn corner_pieces(p: &Puzzle) -> Vec<usize> {
+    (0..p.pieces.len())
+        .filter(|&i| corner_hint(p, i, 0, 0).is_some())
+        .collect()
+}
+
+/// `p` with `fixed` (piece, row, col) added as hints, or None when one is not a corner
+/// piece.
+fn with_corners(p: &Puzzle, fixed: &[(usize, usize, usize)]) -> Option<Puzzle> {
+    let mut q = p.clone();
+    for &(piece, row, col) in fixed {
+        q.hints.push(corner_hint(p, piece, row, col)?);
+    }
+    Some(q)
+}
+
 /// [`anchored`] for a search filling columns (`columns`) or rows: on a board with
 /// W != H the second anchor goes to the corner that order reaches first.
 pub fn anchored_along(p: &Puzzle, columns: bool) -> Option<(Vec<Puzzle>, u64)> {
     if p.width < 2 || p.height < 2 || !p.hints.is_empty() {
         return None;
     }
-    // The anchor at corner (row, col), in the rotation that shows the rim there.
-    let fix = |row: usize, col: usize| {
-        let rim = |s: usize| match s {
-            UP => row == 0,
-            DOWN => row == p.height - 1,
-            LEFT => col == 0,
-            _ => col == p.width - 1,
-        };
-        let (piece, rotation) = p.pieces.iter().enumerate().find_map(|(i, &piece)| {
-            (0..4u8)
-                .find(|&r| {
-                    let e = rotated(piece, r);
-                    (0..4).all(|s| (e[s] == RIM) == rim(s))
-                })
-                .map(|r| (i, r))
-        })?;
-        let mut q = p.clone();
-        q.hints.push(Hint {
-            row,
-            col,
-            piece,
-            rotation,
-        });
-        Some(q)
-    };
+    let anchor = *corner_pieces(p).first()?;
+    let fix = |row: usize, col: usize| with_corners(p, &[(anchor, row, col)]);
     let (w, h) = (p.width, p.height);
     if w == h {
         Some((vec![fix(0, 0)?], 4))
@@ -77,11 +174,141 @@ pub fn anchored_along(p: &Puzzle, columns: bool) -> Option<(Vec<Puzzle>, u64)> {
 }
 
 /// The puzzle with its anchor fixed at the top-left when `p` is square, has no hints
-/// and a side of 2 or more: the quarter tree of `solve --symmetry`.
+/// and a side of 2 or more: the quarter tree of `solve --symmetry` with
+/// `--symmetry-parts anchor`.
 pub fn quarter(p: &Puzzle) -> Option<Puzzle> {
     match anchored(p) {
         Some((mut v, 4)) => v.pop(),
         _ => None,
+    }
+}
+
+/// Knuth's estimate of the nodes of `p`'s tree under `h`, from `k` probes.
+fn estimate(p: &Puzzle, h: Heuristic, k: usize) -> f64 {
+    probes(p, h, k, SEED).knuth().iter().sum()
+}
+
+/// The ways a pair can lie on the first line for heuristic `h`: along rows (false)
+/// or columns (true). Only `scan` fills lines; the others take the rows way.
+fn ways(h: Heuristic) -> &'static [bool] {
+    match h {
+        Heuristic::Scan => &[false, true],
+        Heuristic::ScanAlong { columns: true } => &[true],
+        _ => &[false],
+    }
+}
+
+/// The tree of pair u → v (v right after u, clockwise) on a square board, laid the
+/// `columns` way: v at the top-left and u at the bottom-left, or u at the top-left and
+/// v at the top-right.
+fn pair_part(p: &Puzzle, h: Heuristic, u: usize, v: usize, columns: bool) -> Option<Part> {
+    let n = p.width;
+    let fixed = if columns {
+        [(v, 0, 0), (u, n - 1, 0)]
+    } else {
+        [(u, 0, 0), (v, 0, n - 1)]
+    };
+    let select = match h {
+        Heuristic::Scan | Heuristic::ScanAlong { .. } => Heuristic::ScanAlong { columns },
+        other => other,
+    };
+    Some(Part {
+        puzzle: with_corners(p, &fixed)?,
+        select,
+        estimate: None,
+    })
+}
+
+/// The three pair trees of the cheapest cover (module doc) of square `p` under `h`,
+/// each tree estimated from `k` probes on up to `threads` threads. None when `p` does
+/// not have exactly four corner pieces.
+pub fn choose_pairs(p: &Puzzle, h: Heuristic, k: usize, threads: usize) -> Option<Vec<Part>> {
+    let corners = corner_pieces(p);
+    if p.width != p.height || p.width < 2 || !p.hints.is_empty() || corners.len() != 4 {
+        return None;
+    }
+    let mut trees = Vec::new();
+    for &u in &corners {
+        for &v in corners.iter().filter(|&&v| v != u) {
+            for &columns in ways(h) {
+                trees.push(((u, v), pair_part(p, h, u, v, columns)?));
+            }
+        }
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .ok()?;
+    pool.install(|| {
+        trees.par_iter_mut().for_each(|(_, t)| {
+            t.estimate = Some(estimate(&t.puzzle, t.select, k));
+        })
+    });
+    // The cheaper way of each pair (the first on a tie).
+    let best = |u: usize, v: usize| {
+        trees
+            .iter()
+            .filter(|(pair, _)| *pair == (u, v))
+            .min_by(|a, b| a.1.estimate.partial_cmp(&b.1.estimate).unwrap())
+            .map(|(_, t)| t.clone())
+    };
+    // The covers: out of each corner, then into each; the first cheapest wins, so a
+    // tie keeps the pairs out of the anchor.
+    let covers = corners.iter().flat_map(|&c| {
+        let others = || corners.iter().copied().filter(move |&x| x != c);
+        [
+            others().map(|x| (c, x)).collect::<Vec<_>>(),
+            others().map(|x| (x, c)).collect(),
+        ]
+    });
+    let cost = |parts: &[Part]| parts.iter().map(|t| t.estimate.unwrap_or(0.0)).sum::<f64>();
+    covers
+        .map(|cover| {
+            cover
+                .iter()
+                .map(|&(u, v)| best(u, v))
+                .collect::<Option<Vec<_>>>()
+        })
+        .collect::<Option<Vec<_>>>()?
+        .into_iter()
+        .reduce(|a, b| if cost(&b) < cost(&a) { b } else { a })
+}
+
+/// The trees `--symmetry` searches for `p` under `h` (`how`; `exhaustive` runs only
+/// get pairs from `Auto`), the turns each solution found stands for, and the seconds
+/// the estimates took. None when `p` has hints or a side shorter than 2.
+pub fn parts(
+    p: &Puzzle,
+    h: Heuristic,
+    how: Parts,
+    exhaustive: bool,
+    threads: usize,
+) -> Option<(Vec<Part>, u64, f64)> {
+    let start = Instant::now();
+    let (anchors, turns) = anchored_along(p, h.lines_columns(p.width, p.height))?;
+    let anchor_parts = |estimate| {
+        let parts = anchors
+            .iter()
+            .map(|q| Part {
+                puzzle: q.clone(),
+                select: h,
+                estimate,
+            })
+            .collect();
+        Some((parts, turns, start.elapsed().as_secs_f64()))
+    };
+    if turns != 4 || how == Parts::Anchor || (how == Parts::Auto && !exhaustive) {
+        return anchor_parts(None);
+    }
+    let whole = estimate(&anchors[0], h, FIRST_PROBES);
+    if how == Parts::Auto && whole < PAIRS_FROM {
+        return anchor_parts(Some(whole));
+    }
+    let budget = whole * ESTIMATE_SHARE / PROBE_COST / 24.0;
+    let k = (budget as usize).clamp(PAIR_PROBES.0, PAIR_PROBES.1);
+    match choose_pairs(p, h, k, threads) {
+        Some(pairs) => Some((pairs, turns, start.elapsed().as_secs_f64())),
+        None => anchor_parts(Some(whole)),
     }
 }
 
@@ -105,10 +332,17 @@ pub fn half_turn(board: &Board) -> Board {
         .collect()
 }
 
-/// [`solve_with`] on the anchored puzzles when `p` allows it (see the module doc), else
-/// on `p`. Solution counts and kept solutions are those of the whole puzzle; node
-/// counts are those of the trees searched, the anchor counted as a hint. The runs go
-/// one after the other; with `--checkpoint FILE` the second uses `FILE.tr`.
+/// The checkpoint file of part `i` of a `--symmetry` run: FILE for the first, then
+/// FILE.tr (the name from the time the second part was the top-right anchor), FILE.tr3.
+fn part_checkpoint(file: &std::path::Path, i: usize) -> PathBuf {
+    match i {
+        0 => file.to_path_buf(),
+        1 => PathBuf::from(format!("{}.tr", file.display())),
+        _ => PathBuf::from(format!("{}.tr{}", file.display(), i + 1)),
+    }
+}
+
+/// [`solve_symmetric_parts`] with [`Parts::Auto`].
 pub fn solve_symmetric(
     p: &Puzzle,
     h: impl Into<Strategy>,
@@ -116,13 +350,32 @@ pub fn solve_symmetric(
     stop: &AtomicBool,
     spread: &Spread,
 ) -> Result<SolveResult> {
+    solve_symmetric_parts(p, h, Parts::Auto, limits, stop, spread)
+}
+
+/// [`solve_with`] on the trees of [`parts`] when `p` allows it (see the module doc),
+/// else on `p`. Solution counts and kept solutions are those of the whole puzzle; node
+/// counts are those of the trees searched, their fixed corners counted as hints. The
+/// runs go one after the other; with `--checkpoint FILE` they use FILE, FILE.tr and
+/// FILE.tr3. The estimates' time counts in `elapsed_s`.
+pub fn solve_symmetric_parts(
+    p: &Puzzle,
+    h: impl Into<Strategy>,
+    how: Parts,
+    limits: &Limits,
+    stop: &AtomicBool,
+    spread: &Spread,
+) -> Result<SolveResult> {
     let h: Strategy = h.into();
-    let Some((parts, turns)) = anchored_along(p, h.select.lines_columns(p.width, p.height)) else {
+    let exhaustive = limits.max_solutions.is_none();
+    let Some((parts, turns, chose_s)) = parts(p, h.select, how, exhaustive, spread.threads())
+    else {
         return solve_with(p, h, limits, stop, spread);
     };
     let keep = limits.keep.div_ceil(turns as usize);
     let mut total: Option<SolveResult> = None;
-    for (i, q) in parts.iter().enumerate() {
+    let mut searched = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
         let found = total.as_ref().map_or(0, |t| t.solutions_found);
         let inner = Limits {
             max_solutions: limits
@@ -132,12 +385,24 @@ pub fn solve_symmetric(
             ..limits.clone()
         };
         let mut spread = spread.clone();
-        if i > 0 {
-            spread.checkpoint = spread
-                .checkpoint
-                .map(|f| PathBuf::from(format!("{}.tr", f.display())));
-        }
-        let r = solve_with(q, h, &inner, stop, &spread)?;
+        spread.checkpoint = spread.checkpoint.map(|f| part_checkpoint(&f, i));
+        let s = Strategy {
+            select: part.select,
+            ..h
+        };
+        let r = solve_with(&part.puzzle, s, &inner, stop, &spread)?;
+        searched.push(SymmetryPart {
+            corners: part
+                .puzzle
+                .hints
+                .iter()
+                .map(|c| [c.row, c.col, c.piece, c.rotation as usize])
+                .collect(),
+            select: part.select,
+            estimated_nodes: part.estimate,
+            nodes: r.nodes,
+            solutions_found: r.solutions_found,
+        });
         let stopped = r.stopped_by.is_some();
         total = Some(match total {
             None => r,
@@ -145,7 +410,6 @@ pub fn solve_symmetric(
                 let elapsed = t.elapsed_s + r.elapsed_s;
                 absorb(&mut t, &r, keep);
                 (t.threads, t.elapsed_s) = (r.threads, elapsed);
-                t.nodes_per_s = crate::report::rate(t.nodes, elapsed);
                 t
             }
         });
@@ -153,7 +417,11 @@ pub fn solve_symmetric(
             break;
         }
     }
-    let mut r = total.expect("at least one anchored puzzle");
+    let mut r = total.expect("at least one part");
+    r.select = h.select;
+    r.elapsed_s += chose_s;
+    r.nodes_per_s = crate::report::rate(r.nodes, r.elapsed_s);
+    r.symmetry_parts = searched;
     let found = r.solutions_found * turns;
     r.solutions_found = limits.max_solutions.map_or(found, |k| found.min(k));
     let mut kept = Vec::new();
