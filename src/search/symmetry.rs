@@ -18,15 +18,17 @@
 //! four corner pieces follow each other in some cyclic order; a *pair* u → v says v
 //! comes right after u. Every cyclic order of the corners holds four pairs, and the
 //! three pairs out of one corner c (c → x for each other x), or the three into it,
-//! meet every cyclic order exactly once. So three searches, each with one pair fixed
+//! meet every cyclic order exactly once (these 8 are the only such sets of three). So three searches, each with one pair fixed
 //! on the first line the scan fills, find each solution in exactly one of its turns,
 //! as the anchor does. A pair can sit on that line in two ways: u at the top-left and
 //! v at the top-right, filled along rows, or v at the top-left and u at the
 //! bottom-left, along columns. These trees differ in size (on Brendan's 8x8 Puzzle C
 //! by up to 2x), so the pairs and ways are chosen by Knuth estimates of the 24 trees,
 //! the cheapest of the 8 covers winning ([`choose_pairs`]); the probes cost about
-//! 1 % of the predicted search. [`Parts::Auto`] takes pairs only for exhaustive runs
-//! whose anchored tree is estimated at [`PAIRS_FROM`] nodes or more.
+//! 0.5 % of the predicted search. [`Parts::Auto`] takes pairs only for runs after every
+//! solution (`--all`, whatever their node or time limits, so that a run resumed from
+//! its checkpoints cuts the tree the same way) whose anchored tree is estimated at
+//! [`PAIRS_FROM`] nodes or more.
 //!
 //! Every solution found is reported with its turns, each checked again by the
 //! independent checker. Public rowscan solvers fix a corner the same way; Brendan's
@@ -50,7 +52,7 @@ use std::time::Instant;
 /// How `--symmetry` cuts a square board's tree (`--symmetry-parts`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Parts {
-    /// Pairs for an exhaustive run of a big tree, else the anchor (module doc).
+    /// Pairs for an `--all` run of a big tree, else the anchor (module doc).
     #[default]
     Auto,
     /// The anchor at the top-left: one tree.
@@ -89,12 +91,14 @@ impl fmt::Display for Parts {
 pub const PAIRS_FROM: f64 = 1e10;
 
 /// Probes of the estimate that decides [`Parts::Auto`].
-const FIRST_PROBES: usize = 1000;
+const FIRST_PROBES: usize = 20_000;
 
 /// One probe costs about as much as this many `scan` nodes (1e6 probes of Puzzle C
-/// take 1.5 s, as 3e8 nodes do); the pair estimates get 1 % of the predicted search.
+/// take 1.5 s, as 3e8 nodes do); the pair estimates get 0.5 % of the predicted
+/// search (Puzzle C: 8e5 probes per tree, 15 s on two threads). They are not
+/// interrupted by `--timeout` or Ctrl-C, which stop the search right after them.
 const PROBE_COST: f64 = 300.0;
-const ESTIMATE_SHARE: f64 = 0.01;
+const ESTIMATE_SHARE: f64 = 0.005;
 /// Probes per pair tree, at least and at most.
 const PAIR_PROBES: (usize, usize) = (2_000, 4_000_000);
 /// The seed of every estimate here: the same puzzle always gets the same parts.
@@ -244,12 +248,13 @@ pub fn choose_pairs(p: &Puzzle, h: Heuristic, k: usize, threads: usize) -> Optio
             t.estimate = Some(estimate(&t.puzzle, t.select, k));
         })
     });
-    // The cheaper way of each pair (the first on a tie).
+    let est = |t: &Part| t.estimate.unwrap_or(0.0); // all are set now
+                                                    // The cheaper way of each pair (the first on a tie).
     let best = |u: usize, v: usize| {
         trees
             .iter()
             .filter(|(pair, _)| *pair == (u, v))
-            .min_by(|a, b| a.1.estimate.partial_cmp(&b.1.estimate).unwrap())
+            .min_by(|a, b| est(&a.1).total_cmp(&est(&b.1)))
             .map(|(_, t)| t.clone())
     };
     // The covers: out of each corner, then into each; the first cheapest wins, so a
@@ -261,7 +266,7 @@ pub fn choose_pairs(p: &Puzzle, h: Heuristic, k: usize, threads: usize) -> Optio
             others().map(|x| (x, c)).collect(),
         ]
     });
-    let cost = |parts: &[Part]| parts.iter().map(|t| t.estimate.unwrap_or(0.0)).sum::<f64>();
+    let cost = |parts: &[Part]| parts.iter().map(est).sum::<f64>();
     covers
         .map(|cover| {
             cover
@@ -274,14 +279,14 @@ pub fn choose_pairs(p: &Puzzle, h: Heuristic, k: usize, threads: usize) -> Optio
         .reduce(|a, b| if cost(&b) < cost(&a) { b } else { a })
 }
 
-/// The trees `--symmetry` searches for `p` under `h` (`how`; `exhaustive` runs only
-/// get pairs from `Auto`), the turns each solution found stands for, and the seconds
-/// the estimates took. None when `p` has hints or a side shorter than 2.
+/// The trees `--symmetry` searches for `p` under `h` (`how`; only runs after every
+/// solution, `all`, get pairs from `Auto`), the turns each solution found stands for,
+/// and the seconds the estimates took. None when `p` has hints or a side shorter than 2.
 pub fn parts(
     p: &Puzzle,
     h: Heuristic,
     how: Parts,
-    exhaustive: bool,
+    all: bool,
     threads: usize,
 ) -> Option<(Vec<Part>, u64, f64)> {
     let start = Instant::now();
@@ -297,17 +302,30 @@ pub fn parts(
             .collect();
         Some((parts, turns, start.elapsed().as_secs_f64()))
     };
-    if turns != 4 || how == Parts::Anchor || (how == Parts::Auto && !exhaustive) {
+    if turns != 4 || how == Parts::Anchor || (how == Parts::Auto && !all) {
         return anchor_parts(None);
     }
     let whole = estimate(&anchors[0], h, FIRST_PROBES);
     if how == Parts::Auto && whole < PAIRS_FROM {
         return anchor_parts(Some(whole));
     }
-    let budget = whole * ESTIMATE_SHARE / PROBE_COST / 24.0;
+    let trees = 12 * ways(h).len(); // 4 x 3 ordered pairs, each laid every way
+    let budget = whole * ESTIMATE_SHARE / PROBE_COST / trees as f64;
     let k = (budget as usize).clamp(PAIR_PROBES.0, PAIR_PROBES.1);
     match choose_pairs(p, h, k, threads) {
-        Some(pairs) => Some((pairs, turns, start.elapsed().as_secs_f64())),
+        Some(pairs) => {
+            for t in &pairs {
+                tracing::info!(
+                    corners = ?t.puzzle.hints.iter().map(|c| (c.piece, c.row, c.col)).collect::<Vec<_>>(),
+                    select = %t.select,
+                    estimate = t.estimate,
+                    probes = k,
+                    anchored_estimate = whole,
+                    "symmetry part"
+                );
+            }
+            Some((pairs, turns, start.elapsed().as_secs_f64()))
+        }
         None => anchor_parts(Some(whole)),
     }
 }
@@ -367,9 +385,8 @@ pub fn solve_symmetric_parts(
     spread: &Spread,
 ) -> Result<SolveResult> {
     let h: Strategy = h.into();
-    let exhaustive = limits.max_solutions.is_none();
-    let Some((parts, turns, chose_s)) = parts(p, h.select, how, exhaustive, spread.threads())
-    else {
+    let all = limits.max_solutions.is_none();
+    let Some((parts, turns, chose_s)) = parts(p, h.select, how, all, spread.threads()) else {
         return solve_with(p, h, limits, stop, spread);
     };
     let keep = limits.keep.div_ceil(turns as usize);
