@@ -87,7 +87,7 @@ pub struct SolveArgs {
     /// How --symmetry cuts a square board: `anchor` (the lowest corner piece at the
     /// top-left: one tree), `pairs` (three trees, each with two corner pieces fixed on
     /// the first line, chosen by Knuth estimates worth about 0.5% of the search) or
-    /// `auto` (pairs for an exhaustive run whose anchored tree is estimated at 1e10
+    /// `auto` (pairs for an --all run whose anchored tree is estimated at 1e10
     /// nodes or more, else the anchor).
     #[arg(
         long,
