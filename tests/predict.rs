@@ -253,3 +253,62 @@ fn cli_json_keys_and_plot() {
     assert!(text.contains("analytic") && text.contains("knuth") && !text.contains("sampled"));
     common::cleanup(&dir);
 }
+
+/// Probes on scan's tables draw as the generic probes do: the same paths from the
+/// same seed, so the same Knuth estimate per depth (up to rounding), along rows,
+/// columns and with hints.
+#[test]
+fn probes_on_scan_tables_equal_the_generic_probes() {
+    let mut e2 = load("e2/e2pieces.txt");
+    let starter = std::fs::read_to_string(puzzle_path("e2/e2_starter.txt")).unwrap();
+    e2.hints = plytile::puzzle::formats::parse_e2_hints(&starter, "e2_starter.txt").unwrap();
+    let cases = [
+        (load("brendan/pieces_06x06.txt"), false, 3000),
+        (load("brendan/pieces_06x06.txt"), true, 3000),
+        (load("brendan/pieces_08x04.txt"), true, 3000),
+        (load("wortmann8x8/brendan8x8_puzzleC_set1.txt"), false, 3000),
+        (e2, false, 300),
+    ];
+    for (p, columns, k) in cases {
+        let h = Heuristic::ScanAlong { columns };
+        let st = search::State::new(&p);
+        let tables = search::rowscan::RowScan::new(&st, columns);
+        let mut prober = tables.prober(&st).unwrap();
+        for seed in [1, 7] {
+            let generic = probe::probes(&p, h, k, seed).knuth();
+            let mut fast = vec![0.0; generic.len()];
+            let mut rng = plytile::puzzle::generate::SplitMix64::new(seed);
+            for _ in 0..k {
+                prober.probe(|b| rng.below(b), |d, w| fast[d] += w / k as f64);
+            }
+            for (d, (f, g)) in fast.iter().zip(&generic).enumerate() {
+                assert!(
+                    close(*f, *g),
+                    "{} {h} seed {seed} depth {d}: {f} vs {g}",
+                    p.name
+                );
+            }
+            assert!(fast.iter().sum::<f64>() > 1.0);
+        }
+    }
+}
+
+/// The stratified estimate counts the top levels exactly: a tree whose every level
+/// is within k / 8 nodes is counted whole; a bigger one lands near its size.
+#[test]
+fn scan_estimate_is_exact_on_small_trees_and_close_on_bigger_ones() {
+    let p = load("brendan/pieces_05x05.txt");
+    let total: u64 = measure(&p, Heuristic::Scan).iter().sum();
+    for seed in [1, 2] {
+        assert_eq!(
+            probe::estimate(&p, Heuristic::Scan, 8_000_000, seed),
+            total as f64
+        );
+    }
+    let p = load("brendan/pieces_06x06.txt");
+    let total: u64 = measure(&p, Heuristic::Scan).iter().sum();
+    for seed in [1, 2, 3] {
+        let r = probe::estimate(&p, Heuristic::Scan, 100_000, seed) / total as f64;
+        assert!((0.85..1.15).contains(&r), "6x6 seed {seed}: {r}");
+    }
+}

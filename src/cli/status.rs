@@ -2,7 +2,7 @@
 //! A thread redraws it a few times a second from the search's progress atomics
 //! ([`crate::search::progress`]); the search itself never touches the terminal.
 
-use crate::growth::predict::probe::probes;
+use crate::growth::predict::probe::estimate;
 use crate::puzzle::Puzzle;
 use crate::search::progress::PROGRESS;
 use crate::search::Heuristic;
@@ -29,7 +29,7 @@ impl StatusLine {
         if !enabled || !std::io::stderr().is_terminal() {
             return StatusLine { done, thread: None };
         }
-        let estimate: f64 = probes(puzzle, h, PROBES, 1).knuth().iter().sum();
+        let estimate = estimate(puzzle, h, PROBES, 1);
         let max_depth = puzzle.cells() - puzzle.hints.len();
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         bar.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("a valid template"));

@@ -23,9 +23,9 @@
 //! as the anchor does. A pair can sit on that line in two ways: u at the top-left and
 //! v at the top-right, filled along rows, or v at the top-left and u at the
 //! bottom-left, along columns. These trees differ in size (on Brendan's 8x8 Puzzle C
-//! by up to 2x), so the pairs and ways are chosen by Knuth estimates of the 24 trees,
-//! the cheapest of the 8 covers winning ([`choose_pairs`]); the probes cost about
-//! 0.5 % of the predicted search. [`Parts::Auto`] takes pairs only for runs after every
+//! by up to 2x), so the pairs and ways are chosen by Knuth estimates of the 24 trees
+//! ([`estimate`], stratified for `scan`), the cheapest of the 8 covers winning
+//! ([`choose_pairs`]); the probes cost about 0.5 % of the predicted search. [`Parts::Auto`] takes pairs only for runs after every
 //! solution (`--all`, whatever their node or time limits, so that a run resumed from
 //! its checkpoints cuts the tree the same way) whose anchored tree is estimated at
 //! [`PAIRS_FROM`] nodes or more.
@@ -39,7 +39,7 @@ use super::jobs::absorb;
 use super::select::{Heuristic, Strategy};
 use super::{solve_with, Spread};
 use crate::error::Result;
-use crate::growth::predict::probe::probes;
+use crate::growth::predict::probe::estimate;
 use crate::puzzle::{rotated, scans_columns, verify, Board, Hint, Puzzle, DOWN, LEFT, RIM, UP};
 use crate::report::{SolveResult, SymmetryPart};
 use rayon::prelude::*;
@@ -93,14 +93,15 @@ pub const PAIRS_FROM: f64 = 1e10;
 /// Probes of the estimate that decides [`Parts::Auto`].
 const FIRST_PROBES: usize = 20_000;
 
-/// One probe costs about as much as this many `scan` nodes (1e6 probes of Puzzle C
-/// take 1.5 s, as 3e8 nodes do); the pair estimates get 0.5 % of the predicted
-/// search (Puzzle C: 8e5 probes per tree, 15 s on two threads). They are not
+/// One probe costs about as much as this many `scan` nodes (on scan's tables, below
+/// the stratified top levels: 1.7e8 probes of Puzzle C's trees take 24 s of one
+/// thread, as 2.5e9 nodes do); the pair estimates get 0.5 % of the predicted search
+/// (Puzzle C: 1.7e7 probes per tree, about 30 s on two threads). They are not
 /// interrupted by `--timeout` or Ctrl-C, which stop the search right after them.
-const PROBE_COST: f64 = 300.0;
+const PROBE_COST: f64 = 15.0;
 const ESTIMATE_SHARE: f64 = 0.005;
 /// Probes per pair tree, at least and at most.
-const PAIR_PROBES: (usize, usize) = (2_000, 4_000_000);
+const PAIR_PROBES: (usize, usize) = (2_000, 30_000_000);
 /// The seed of every estimate here: the same puzzle always gets the same parts.
 const SEED: u64 = 1;
 
@@ -187,9 +188,9 @@ pub fn quarter(p: &Puzzle) -> Option<Puzzle> {
     }
 }
 
-/// Knuth's estimate of the nodes of `p`'s tree under `h`, from `k` probes.
-fn estimate(p: &Puzzle, h: Heuristic, k: usize) -> f64 {
-    probes(p, h, k, SEED).knuth().iter().sum()
+/// Knuth's estimate of the nodes of `p`'s tree under `h`, from about `k` probes.
+fn nodes(p: &Puzzle, h: Heuristic, k: usize) -> f64 {
+    estimate(p, h, k, SEED)
 }
 
 /// The ways a pair can lie on the first line for heuristic `h`: along rows (false)
@@ -245,7 +246,7 @@ pub fn choose_pairs(p: &Puzzle, h: Heuristic, k: usize, threads: usize) -> Optio
         .ok()?;
     pool.install(|| {
         trees.par_iter_mut().for_each(|(_, t)| {
-            t.estimate = Some(estimate(&t.puzzle, t.select, k));
+            t.estimate = Some(nodes(&t.puzzle, t.select, k));
         })
     });
     let est = |t: &Part| t.estimate.unwrap_or(0.0); // all are set now
@@ -305,7 +306,7 @@ pub fn parts(
     if turns != 4 || how == Parts::Anchor || (how == Parts::Auto && !all) {
         return anchor_parts(None);
     }
-    let whole = estimate(&anchors[0], h, FIRST_PROBES);
+    let whole = nodes(&anchors[0], h, FIRST_PROBES);
     if how == Parts::Auto && whole < PAIRS_FROM {
         return anchor_parts(Some(whole));
     }

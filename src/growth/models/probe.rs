@@ -6,6 +6,7 @@ use super::owen::kind_index;
 use super::sampled::{class_of, ProbeStats, SOLUTION};
 use crate::puzzle::generate::SplitMix64;
 use crate::puzzle::Puzzle;
+use crate::search::rowscan::RowScan;
 use crate::search::{Heuristic, Pick, Select, State};
 
 /// The class of the current node and its site: `(class, site, b)`.
@@ -77,6 +78,44 @@ pub fn probes(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) -> ProbeStats 
         }
     });
     stats
+}
+
+/// Knuth's estimate of the nodes of `puzzle`'s tree under `h`, from about `k` probes
+/// (SplitMix64 `seed`).
+///
+/// The `scan` heuristics run on scan's tables ([`RowScan::prober`]) and stratify: the
+/// top levels, down to the deepest whose nodes a pilot of 1,000 probes puts at `k / 8`
+/// at most, are counted exactly, and every node of that level gets its share of the
+/// `k` probes (at least one). The top levels' draws are where much of the variance
+/// is: on a tree of Puzzle C (2.0e11 nodes) the spread of six seeds fell from 27% to
+/// 11% with a third of the time. The others take `k` plain probes ([`probes`]).
+pub fn estimate(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) -> f64 {
+    let Some(columns) = h.scan_columns(puzzle.width, puzzle.height) else {
+        return probes(puzzle, h, k, seed).knuth().iter().sum();
+    };
+    let st = State::new(puzzle);
+    let tables = RowScan::new(&st, columns);
+    let mut prober = tables
+        .prober(&st)
+        .expect("the hints-only state is in scan order");
+    let mut rng = SplitMix64::new(seed);
+    let pilot = 1000;
+    let mut per_depth = vec![0.0; st.max_depth() + 1];
+    for _ in 0..pilot {
+        prober.probe(|b| rng.below(b), |d, w| per_depth[d] += w / pilot as f64);
+    }
+    let share = k as f64 / 8.0;
+    let top = per_depth.iter().take_while(|&&n| n <= share).count().max(1) - 1;
+    let each = (k as f64 / per_depth[top].max(1.0)).ceil() as usize;
+    let mut below = 0.0;
+    let above = prober.each_at(top, &mut |pr| {
+        let mut sum = 0.0;
+        for _ in 0..each {
+            pr.probe(|b| rng.below(b), |_, w| sum += w);
+        }
+        below += sum / each as f64;
+    });
+    above as f64 + below
 }
 
 /// Every node of the tree, each with its exact probe reach probability as mass: the
