@@ -391,3 +391,42 @@ fn cli_symmetry_parts_pairs_reports_each_tree_and_resumes() {
         assert!(err.contains("--symmetry"), "{err}");
     }
 }
+
+/// Shards of a pairs run merge into the whole run, tree by tree; a shard of another
+/// cut is refused.
+#[test]
+fn shards_of_pair_trees_merge_tree_by_tree() {
+    let p = brendan("05x05");
+    let run = |how: Parts, shard: Option<(usize, usize)>| {
+        let spread = Spread {
+            threads: 2,
+            shard,
+            ..Spread::default()
+        };
+        let l = limits(None);
+        solve_symmetric_parts(
+            &p,
+            Heuristic::Scan,
+            how,
+            &l,
+            &AtomicBool::new(false),
+            &spread,
+        )
+        .unwrap()
+    };
+    let whole = run(Parts::Pairs, None);
+    let shards: Vec<_> = (0..3)
+        .map(|i| (format!("shard {i}"), run(Parts::Pairs, Some((i, 3)))))
+        .collect();
+    let (m, warnings) = plytile::search::jobs::merge(&shards, 1000).unwrap();
+    assert!(warnings.is_empty() && m.exhaustive, "{warnings:?}");
+    assert_eq!(
+        (m.nodes, m.solutions_found),
+        (whole.nodes, whole.solutions_found)
+    );
+    assert_eq!(m.symmetry_parts, whole.symmetry_parts);
+    let other = ("anchor".to_string(), run(Parts::Anchor, Some((1, 3))));
+    let mixed = [shards[0].clone(), other];
+    let err = plytile::search::jobs::merge(&mixed, 1000).unwrap_err();
+    assert!(err.to_string().contains("symmetry"), "{err}");
+}

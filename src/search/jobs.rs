@@ -405,9 +405,10 @@ pub fn absorb(m: &mut SolveResult, r: &SolveResult, keep: usize) {
 
 /// Sums results of shards or jobs of one search into one result (`plytile merge`).
 ///
-/// Nodes per depth and solution counts are summed, solutions gathered in shard order
-/// (at most `keep`), the deepest node is the deepest of all, `elapsed_s` is the
-/// longest run (the wall time when all ran at once) and `threads` the sum. The result
+/// Nodes per depth and solution counts are summed (per `--symmetry` tree too),
+/// solutions gathered in shard order (at most `keep`), the deepest node is the
+/// deepest of all, `elapsed_s` is the longest run (the wall time when all ran at
+/// once) and `threads` the sum. The result
 /// is exhaustive only when every part is and the shards `0/n .. n-1/n` are all there.
 /// Returns the result and warnings for stderr.
 pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResult, Vec<String>)> {
@@ -416,6 +417,12 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
     };
     let mut warnings = Vec::new();
     for (name, r) in &parts[1..] {
+        if !same_cut(r, first) {
+            return Err(InputError::new(
+                name,
+                format!("was cut by --symmetry into other trees than {first_name} (the turns and the corners fixed in each tree must match)"),
+            ));
+        }
         let same = r.puzzle == first.puzzle
             && r.width == first.width
             && r.height == first.height
@@ -477,11 +484,30 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
         depth: 0,
         board: Vec::new(),
     };
+    for t in &mut m.symmetry_parts {
+        (t.nodes, t.solutions_found) = (0, 0);
+    }
     for r in order {
         absorb(&mut m, r, keep);
+        for (t, u) in m.symmetry_parts.iter_mut().zip(&r.symmetry_parts) {
+            t.nodes += u.nodes;
+            t.solutions_found += u.solutions_found;
+        }
     }
     m.nodes_per_s = crate::report::rate(m.nodes, m.elapsed_s);
     Ok((m, warnings))
+}
+
+/// True when `a` and `b` searched the same trees: the same `--symmetry` turns and
+/// the same corners fixed in each tree, searched the same way.
+fn same_cut(a: &SolveResult, b: &SolveResult) -> bool {
+    let trees = |r: &SolveResult| -> Vec<_> {
+        r.symmetry_parts
+            .iter()
+            .map(|t| (t.corners.clone(), t.select))
+            .collect()
+    };
+    a.symmetry == b.symmetry && trees(a) == trees(b)
 }
 
 /// `on` / `off`, as `--factor` spells it.

@@ -115,6 +115,18 @@ pub struct Part {
     pub estimate: Option<f64>,
 }
 
+impl Part {
+    /// The corner pieces fixed in it, `[row, col, piece, rotation]` each (JSON
+    /// `symmetry_parts[].corners`).
+    pub fn corners(&self) -> Vec<[usize; 4]> {
+        let hints = &self.puzzle.hints;
+        hints
+            .iter()
+            .map(|c| [c.row, c.col, c.piece, c.rotation as usize])
+            .collect()
+    }
+}
+
 /// The puzzles to search instead of `p` (the anchor fixed in each) and how many turns
 /// each solution found stands for (4 square, 2 otherwise); None when `p` has hints or
 /// a side shorter than 2.
@@ -317,7 +329,7 @@ pub fn parts(
         Some(pairs) => {
             for t in &pairs {
                 tracing::info!(
-                    corners = ?t.puzzle.hints.iter().map(|c| (c.piece, c.row, c.col)).collect::<Vec<_>>(),
+                    corners = ?t.corners(),
                     select = %t.select,
                     estimate = t.estimate,
                     probes = k,
@@ -410,12 +422,7 @@ pub fn solve_symmetric_parts(
         };
         let r = solve_with(&part.puzzle, s, &inner, stop, &spread)?;
         searched.push(SymmetryPart {
-            corners: part
-                .puzzle
-                .hints
-                .iter()
-                .map(|c| [c.row, c.col, c.piece, c.rotation as usize])
-                .collect(),
+            corners: part.corners(),
             select: part.select,
             estimated_nodes: part.estimate,
             nodes: r.nodes,
