@@ -430,3 +430,35 @@ fn shards_of_pair_trees_merge_tree_by_tree() {
     let err = plytile::search::jobs::merge(&mixed, 1000).unwrap_err();
     assert!(err.to_string().contains("symmetry"), "{err}");
 }
+
+/// A run stopped while the estimates choose its pair trees (here by `--timeout`;
+/// they take about 19 s on Puzzle C) searches nothing, writes no checkpoint and says
+/// why.
+#[test]
+fn a_timeout_during_the_pair_estimates_searches_nothing() {
+    let dir = std::env::temp_dir().join(format!("plytile-stop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ck = dir.join("run.ck");
+    let puzzle = common::p("wortmann8x8/brendan8x8_puzzleC_set1.txt");
+    let out = common::plytile(&[
+        "solve",
+        puzzle.as_str(),
+        "--all",
+        "--symmetry",
+        "--json",
+        "--timeout",
+        "1",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+    ]);
+    assert_eq!(common::code(&out), 3, "{}", common::stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&common::stdout(&out)).unwrap();
+    assert_eq!(v["stopped_by"], "timeout");
+    assert_eq!(
+        (v["nodes"].as_u64(), v["symmetry"].as_u64()),
+        (Some(0), Some(4))
+    );
+    assert!(v.get("symmetry_parts").is_none(), "{v}");
+    assert!(!ck.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

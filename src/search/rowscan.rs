@@ -942,12 +942,11 @@ impl Prober<'_> {
 
     /// Walks every node `depth` levels below the start, in search order, calling
     /// `f` with the prober standing at it (its probes start there). Returns the
-    /// number of nodes above that level.
-    pub fn each_at(&mut self, depth: usize, f: &mut impl FnMut(&mut Self)) -> u64 {
+    /// number of nodes above that level, or None as soon as `f` returns false.
+    pub fn each_at(&mut self, depth: usize, f: &mut impl FnMut(&mut Self) -> bool) -> Option<u64> {
         let d = self.at;
         if d - self.w.d0 == depth || d == self.w.goal {
-            f(self);
-            return 0;
+            return f(self).then_some(0);
         }
         let mut above = 1;
         // At most one list per depth is held at once, and only above `depth`.
@@ -955,11 +954,12 @@ impl Prober<'_> {
         for e in list {
             self.place(d, e);
             self.at = d + 1;
-            above += self.each_at(depth, f);
+            let below = self.each_at(depth, f);
             self.at = d;
             self.w.used[e.piece()] = 0;
+            above += below?;
         }
-        above
+        Some(above)
     }
 }
 

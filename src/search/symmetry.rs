@@ -24,8 +24,10 @@
 //! v at the top-right, filled along rows, or v at the top-left and u at the
 //! bottom-left, along columns. These trees differ in size (on Brendan's 8x8 Puzzle C
 //! by up to 2x), so the pairs and ways are chosen by Knuth estimates of the 24 trees
-//! ([`estimate`], stratified for `scan`), the cheapest of the 8 covers winning
-//! ([`choose_pairs`]); the probes cost about 0.5 % of the predicted search. [`Parts::Auto`] takes pairs only for runs after every
+//! ([`estimate`](crate::growth::predict::probe::estimate), stratified for `scan`),
+//! the cheapest of the 8 covers winning ([`choose_pairs`]); the probes cost about
+//! 0.5 % of the predicted search, and Ctrl-C or `--timeout` ends them
+//! ([`parts_until`]). [`Parts::Auto`] takes pairs only for runs after every
 //! solution (`--all`, whatever their node or time limits, so that a run resumed from
 //! its checkpoints cuts the tree the same way) whose anchored tree is estimated at
 //! [`PAIRS_FROM`] nodes or more.
@@ -34,19 +36,19 @@
 //! independent checker. Public rowscan solvers fix a corner the same way; Brendan's
 //! and Wortmann's counts "up to rotation" are the square case.
 
-use super::dfs::Limits;
+use super::dfs::{Limits, Stats, Stop};
 use super::jobs::absorb;
 use super::select::{Heuristic, Strategy};
 use super::{solve_with, Spread};
 use crate::error::Result;
-use crate::growth::predict::probe::estimate;
+use crate::growth::predict::probe::estimate_until;
 use crate::puzzle::{rotated, scans_columns, verify, Board, Hint, Puzzle, DOWN, LEFT, RIM, UP};
 use crate::report::{SolveResult, SymmetryPart};
 use rayon::prelude::*;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// How `--symmetry` cuts a square board's tree (`--symmetry-parts`).
@@ -94,11 +96,14 @@ pub const PAIRS_FROM: f64 = 1e10;
 const FIRST_PROBES: usize = 20_000;
 
 /// One probe costs about as much as this many `scan` nodes (on scan's tables, below
-/// the stratified top levels: 1.7e8 probes of Puzzle C's trees take 24 s of one
-/// thread, as 2.5e9 nodes do); the pair estimates get 0.5 % of the predicted search
-/// (Puzzle C: 1.7e7 probes per tree, about 30 s on two threads). They are not
-/// interrupted by `--timeout` or Ctrl-C, which stop the search right after them.
+/// the stratified top levels: 2.8e8 probes of Puzzle C's trees take 37 s of one
+/// thread, as about 4e9 nodes do); the pair estimates get 0.5 % of the predicted
+/// search (Puzzle C: 1.2e7 probes per tree). Ctrl-C and `--timeout` end them
+/// ([`parts_until`]), and then nothing is searched.
 const PROBE_COST: f64 = 15.0;
+/// The same for the other heuristics' probes, on the generic state (as the search's
+/// nodes are; the figure the `scan` estimates used before they had their own).
+const GENERIC_PROBE_COST: f64 = 300.0;
 const ESTIMATE_SHARE: f64 = 0.005;
 /// Probes per pair tree, at least and at most.
 const PAIR_PROBES: (usize, usize) = (2_000, 30_000_000);
@@ -200,10 +205,14 @@ pub fn quarter(p: &Puzzle) -> Option<Puzzle> {
     }
 }
 
-/// Knuth's estimate of the nodes of `p`'s tree under `h`, from about `k` probes.
-fn nodes(p: &Puzzle, h: Heuristic, k: usize) -> f64 {
-    estimate(p, h, k, SEED)
+/// Knuth's estimate of the nodes of `p`'s tree under `h`, from about `k` probes;
+/// None once `stopped()`.
+fn nodes(p: &Puzzle, h: Heuristic, k: usize, stopped: &Stopped<'_>) -> Option<f64> {
+    estimate_until(p, h, k, SEED, stopped)
 }
+
+/// Asked during the estimates: has the run been stopped (Ctrl-C, `--timeout`)?
+pub type Stopped<'a> = dyn Fn() -> bool + Sync + 'a;
 
 /// The ways a pair can lie on the first line for heuristic `h`: along rows (false)
 /// or columns (true). Only `scan` fills lines; the others take the rows way.
@@ -238,8 +247,15 @@ fn pair_part(p: &Puzzle, h: Heuristic, u: usize, v: usize, columns: bool) -> Opt
 
 /// The three pair trees of the cheapest cover (module doc) of square `p` under `h`,
 /// each tree estimated from `k` probes on up to `threads` threads. None when `p` does
-/// not have exactly four corner pieces.
-pub fn choose_pairs(p: &Puzzle, h: Heuristic, k: usize, threads: usize) -> Option<Vec<Part>> {
+/// not have exactly four corner pieces; an empty list when `stopped()` ended the
+/// estimates.
+pub fn choose_pairs(
+    p: &Puzzle,
+    h: Heuristic,
+    k: usize,
+    threads: usize,
+    stopped: &Stopped<'_>,
+) -> Option<Vec<Part>> {
     let corners = corner_pieces(p);
     if p.width != p.height || p.width < 2 || !p.hints.is_empty() || corners.len() != 4 {
         return None;
@@ -258,9 +274,12 @@ pub fn choose_pairs(p: &Puzzle, h: Heuristic, k: usize, threads: usize) -> Optio
         .ok()?;
     pool.install(|| {
         trees.par_iter_mut().for_each(|(_, t)| {
-            t.estimate = Some(nodes(&t.puzzle, t.select, k));
+            t.estimate = nodes(&t.puzzle, t.select, k, stopped);
         })
     });
+    if trees.iter().any(|(_, t)| t.estimate.is_none()) {
+        return Some(Vec::new());
+    }
     let est = |t: &Part| t.estimate.unwrap_or(0.0); // all are set now
                                                     // The cheaper way of each pair (the first on a tie).
     let best = |u: usize, v: usize| {
@@ -302,6 +321,19 @@ pub fn parts(
     all: bool,
     threads: usize,
 ) -> Option<(Vec<Part>, u64, f64)> {
+    parts_until(p, h, how, all, threads, &|| false)
+}
+
+/// [`parts`], with no trees at all when `stopped()` ended the estimates that choose
+/// them (nothing may be searched then: a resumed run must cut the board the same way).
+pub fn parts_until(
+    p: &Puzzle,
+    h: Heuristic,
+    how: Parts,
+    all: bool,
+    threads: usize,
+    stopped: &Stopped<'_>,
+) -> Option<(Vec<Part>, u64, f64)> {
     let start = Instant::now();
     let (anchors, turns) = anchored_along(p, h.lines_columns(p.width, p.height))?;
     let anchor_parts = |estimate| {
@@ -318,14 +350,21 @@ pub fn parts(
     if turns != 4 || how == Parts::Anchor || (how == Parts::Auto && !all) {
         return anchor_parts(None);
     }
-    let whole = nodes(&anchors[0], h, FIRST_PROBES);
+    let Some(whole) = nodes(&anchors[0], h, FIRST_PROBES, stopped) else {
+        return Some((Vec::new(), turns, start.elapsed().as_secs_f64()));
+    };
     if how == Parts::Auto && whole < PAIRS_FROM {
         return anchor_parts(Some(whole));
     }
     let trees = 12 * ways(h).len(); // 4 x 3 ordered pairs, each laid every way
-    let budget = whole * ESTIMATE_SHARE / PROBE_COST / trees as f64;
+    let cost = if h.is_scan() {
+        PROBE_COST
+    } else {
+        GENERIC_PROBE_COST
+    };
+    let budget = whole * ESTIMATE_SHARE / cost / trees as f64;
     let k = (budget as usize).clamp(PAIR_PROBES.0, PAIR_PROBES.1);
-    match choose_pairs(p, h, k, threads) {
+    match choose_pairs(p, h, k, threads, stopped) {
         Some(pairs) => {
             for t in &pairs {
                 tracing::info!(
@@ -399,9 +438,28 @@ pub fn solve_symmetric_parts(
 ) -> Result<SolveResult> {
     let h: Strategy = h.into();
     let all = limits.max_solutions.is_none();
-    let Some((parts, turns, chose_s)) = parts(p, h.select, how, all, spread.threads()) else {
+    let past = |t: Option<Instant>| t.is_some_and(|t| Instant::now() >= t);
+    let stopped = || stop.load(Ordering::Relaxed) || past(limits.deadline);
+    let threads = spread.threads();
+    let Some((parts, turns, chose_s)) = parts_until(p, h.select, how, all, threads, &stopped)
+    else {
         return solve_with(p, h, limits, stop, spread);
     };
+    if parts.is_empty() {
+        // Stopped while choosing the trees: nothing searched, no checkpoint written.
+        let why = if stop.load(Ordering::Relaxed) {
+            Stop::Interrupted
+        } else {
+            Stop::Timeout
+        };
+        let stats = Stats {
+            stopped: Some(why),
+            ..Stats::default()
+        };
+        let mut r = SolveResult::new(p, h, threads, stats, chose_s);
+        r.symmetry = turns;
+        return Ok(r);
+    }
     let keep = limits.keep.div_ceil(turns as usize);
     let mut total: Option<SolveResult> = None;
     let mut searched = Vec::new();

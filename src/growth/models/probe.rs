@@ -90,8 +90,24 @@ pub fn probes(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) -> ProbeStats 
 /// is: on a tree of Puzzle C (2.0e11 nodes) the spread of six seeds fell from 27% to
 /// 11% with a third of the time. The others take `k` plain probes ([`probes`]).
 pub fn estimate(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) -> f64 {
+    estimate_until(puzzle, h, k, seed, &|| false).expect("never stopped")
+}
+
+/// Probes of the `scan` heuristics between two questions to `stopped`.
+const ASK_EVERY: usize = 4096;
+
+/// [`estimate`], given up (None) once `stopped()` says so (Ctrl-C, a deadline). The
+/// `scan` heuristics ask it every `ASK_EVERY` (4,096) probes; the others' probes run to
+/// the end.
+pub fn estimate_until(
+    puzzle: &Puzzle,
+    h: Heuristic,
+    k: usize,
+    seed: u64,
+    stopped: &(dyn Fn() -> bool + Sync),
+) -> Option<f64> {
     let Some(columns) = h.scan_columns(puzzle.width, puzzle.height) else {
-        return probes(puzzle, h, k, seed).knuth().iter().sum();
+        return Some(probes(puzzle, h, k, seed).knuth().iter().sum());
     };
     let st = State::new(puzzle);
     let tables = RowScan::new(&st, columns);
@@ -107,15 +123,20 @@ pub fn estimate(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) -> f64 {
     let share = k as f64 / 8.0;
     let top = per_depth.iter().take_while(|&&n| n <= share).count().max(1) - 1;
     let each = (k as f64 / per_depth[top].max(1.0)).ceil() as usize;
-    let mut below = 0.0;
+    let (mut below, mut probed) = (0.0, 0);
     let above = prober.each_at(top, &mut |pr| {
         let mut sum = 0.0;
         for _ in 0..each {
+            if probed % ASK_EVERY == 0 && stopped() {
+                return false;
+            }
+            probed += 1;
             pr.probe(|b| rng.below(b), |_, w| sum += w);
         }
         below += sum / each as f64;
-    });
-    above as f64 + below
+        true
+    })?;
+    Some(above as f64 + below)
 }
 
 /// Every node of the tree, each with its exact probe reach probability as mass: the
