@@ -53,6 +53,14 @@ fn sorted(r: &plytile::report::SolveResult) -> Vec<Vec<[usize; 2]>> {
     v
 }
 
+/// A new directory for one test's checkpoints, and the checkpoint file in it.
+fn scratch(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("plytile-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ck = dir.join("run.ck");
+    (dir, ck)
+}
+
 /// The heuristics and thread counts each anchored search is run with.
 const RUNS: [(Heuristic, usize); 3] = [
     (Heuristic::Scan, 1),
@@ -329,9 +337,7 @@ fn auto_keeps_the_anchor_for_small_trees_and_first_solutions() {
 
 #[test]
 fn cli_symmetry_parts_pairs_reports_each_tree_and_resumes() {
-    let dir = std::env::temp_dir().join(format!("plytile-pairs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let ck = dir.join("run.ck");
+    let (dir, ck) = scratch("pairs");
     let puzzle = common::p("brendan/pieces_05x05.txt");
     let args = [
         "solve",
@@ -432,13 +438,11 @@ fn shards_of_pair_trees_merge_tree_by_tree() {
 }
 
 /// A run stopped while the estimates choose its pair trees (here by `--timeout`;
-/// they take about 19 s on Puzzle C) searches nothing, writes no checkpoint and says
+/// they take about 18 s on Puzzle C) searches nothing, writes no checkpoint and says
 /// why.
 #[test]
 fn a_timeout_during_the_pair_estimates_searches_nothing() {
-    let dir = std::env::temp_dir().join(format!("plytile-stop-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let ck = dir.join("run.ck");
+    let (dir, ck) = scratch("stop");
     let puzzle = common::p("wortmann8x8/brendan8x8_puzzleC_set1.txt");
     let out = common::plytile(&[
         "solve",
