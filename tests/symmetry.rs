@@ -431,6 +431,34 @@ fn shards_of_pair_trees_merge_tree_by_tree() {
         (whole.nodes, whole.solutions_found)
     );
     assert_eq!(m.symmetry_parts, whole.symmetry_parts);
+    // A shard stopped in its first tree lists one tree; the others' agree with it.
+    let spread = Spread {
+        threads: 1,
+        shard: Some((1, 3)),
+        ..Spread::default()
+    };
+    let l = Limits {
+        max_nodes: Some(10),
+        ..limits(None)
+    };
+    let stopped = solve_symmetric_parts(
+        &p,
+        Heuristic::Scan,
+        Parts::Pairs,
+        &l,
+        &AtomicBool::new(false),
+        &spread,
+    )
+    .unwrap();
+    assert_eq!(stopped.symmetry_parts.len(), 1);
+    let some = [
+        shards[0].clone(),
+        ("stopped".to_string(), stopped),
+        shards[2].clone(),
+    ];
+    let (m, _) = plytile::search::jobs::merge(&some, 1000).unwrap();
+    assert!(!m.exhaustive);
+    assert_eq!(m.symmetry_parts.len(), 3);
     let other = ("anchor".to_string(), run(Parts::Anchor, Some((1, 3))));
     let mixed = [shards[0].clone(), other];
     let err = plytile::search::jobs::merge(&mixed, 1000).unwrap_err();

@@ -10,7 +10,7 @@ use super::parallel::{Prefix, Record};
 use super::select::{Heuristic, Strategy};
 use crate::error::{InputError, Result};
 use crate::puzzle::{scans_columns, Board, Puzzle};
-use crate::report::{Deepest, SolveResult};
+use crate::report::{Deepest, SolveResult, SymmetryPart};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -484,6 +484,13 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
         depth: 0,
         board: Vec::new(),
     };
+    // The trees of the shard that got furthest (a stopped one lists fewer; theirs
+    // agree as far as they go).
+    let furthest = parts
+        .iter()
+        .map(|(_, r)| &r.symmetry_parts)
+        .max_by_key(|t| t.len());
+    m.symmetry_parts = furthest.cloned().unwrap_or_default();
     for t in &mut m.symmetry_parts {
         (t.nodes, t.solutions_found) = (0, 0);
     }
@@ -499,15 +506,11 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
 }
 
 /// True when `a` and `b` searched the same trees: the same `--symmetry` turns and
-/// the same corners fixed in each tree, searched the same way.
+/// the same corners fixed in each tree, searched the same way (as far as both got).
 fn same_cut(a: &SolveResult, b: &SolveResult) -> bool {
-    let trees = |r: &SolveResult| -> Vec<_> {
-        r.symmetry_parts
-            .iter()
-            .map(|t| (t.corners.clone(), t.select))
-            .collect()
-    };
-    a.symmetry == b.symmetry && trees(a) == trees(b)
+    let same =
+        |(s, t): (&SymmetryPart, &SymmetryPart)| s.corners == t.corners && s.select == t.select;
+    a.symmetry == b.symmetry && a.symmetry_parts.iter().zip(&b.symmetry_parts).all(same)
 }
 
 /// `on` / `off`, as `--factor` spells it.

@@ -85,10 +85,11 @@ pub fn probes(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) -> ProbeStats 
 ///
 /// The `scan` heuristics run on scan's tables ([`RowScan::prober`]) and stratify: the
 /// top levels, down to the deepest whose nodes a pilot of 1,000 probes puts at `k / 8`
-/// at most, are counted exactly, and every node of that level gets its share of the
-/// `k` probes (at least one). The top levels' draws are where much of the variance
-/// is: on a tree of Puzzle C (2.0e11 nodes) the spread of six seeds fell from 27% to
-/// 11% with a third of the time. The others take `k` plain probes ([`probes`]).
+/// at most (and no deeper than the pilot reached), are counted exactly, and every node
+/// of that level gets its share of the `k` probes (at least one). The top levels'
+/// draws are where much of the variance is: on a tree of Puzzle C (2.0e11 nodes) the
+/// spread of six seeds fell from 27% to 11% with a third of the time. The others take
+/// `k` plain probes ([`probes`]).
 pub fn estimate(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) -> f64 {
     estimate_until(puzzle, h, k, seed, &|| false).expect("never stopped")
 }
@@ -120,9 +121,20 @@ pub fn estimate_until(
     for _ in 0..pilot {
         prober.probe(|b| rng.below(b), |d, w| per_depth[d] += w / pilot as f64);
     }
+    // Not past a level no pilot probe reached: it may be rare, not small.
     let share = k as f64 / 8.0;
-    let top = per_depth.iter().take_while(|&&n| n <= share).count().max(1) - 1;
-    let each = (k as f64 / per_depth[top].max(1.0)).ceil() as usize;
+    let top = per_depth
+        .iter()
+        .take_while(|&&n| n > 0.0 && n <= share)
+        .count()
+        .max(1)
+        - 1;
+    // A probe from a solution counts exactly 1: one is enough there.
+    let each = if top == st.max_depth() {
+        1
+    } else {
+        (k as f64 / per_depth[top].max(1.0)).ceil() as usize
+    };
     let (mut below, mut probed) = (0.0, 0);
     let above = prober.each_at(top, &mut |pr| {
         let mut sum = 0.0;
