@@ -493,4 +493,19 @@ fn a_timeout_during_the_pair_estimates_searches_nothing() {
     assert!(v.get("symmetry_parts").is_none(), "{v}");
     assert!(!ck.exists());
     std::fs::remove_dir_all(&dir).unwrap();
+    // The text report says so too.
+    let text = common::plytile(&[
+        "solve",
+        puzzle.as_str(),
+        "--all",
+        "--symmetry",
+        "--timeout",
+        "1",
+    ]);
+    assert_eq!(common::code(&text), 3);
+    assert!(
+        common::stdout(&text).contains("nothing searched"),
+        "{}",
+        common::stdout(&text)
+    );
 }

@@ -230,7 +230,10 @@ impl SolveResult {
             }
         );
         s += &format!("nodes       {}\n", self.nodes);
-        if self.symmetry > 1 {
+        if self.symmetry > 1 && self.nodes == 0 {
+            // Not even a root: stopped while the estimates chose the trees.
+            s += "symmetry    stopped while choosing the trees to search: nothing searched\n";
+        } else if self.symmetry > 1 {
             s += &format!(
                 "symmetry    1/{} of the tree searched (corners fixed); each solution counted with its turns\n",
                 self.symmetry
