@@ -342,6 +342,12 @@ pub(super) fn start_stats(st: &State) -> Stats {
 pub(super) fn poll(stats: &Stats, limits: &Limits, stop: &AtomicBool) -> Option<Stop> {
     PROGRESS.add_nodes(CHECK_EVERY as u64);
     PROGRESS.note_depth(stats.deepest);
+    stop_reason(limits, stop)
+}
+
+/// Why a run must stop now, if it must: the stop flag (Ctrl-C) first, then the
+/// deadline.
+pub(super) fn stop_reason(limits: &Limits, stop: &AtomicBool) -> Option<Stop> {
     if stop.load(Ordering::Relaxed) {
         Some(Stop::Interrupted)
     } else if limits.deadline.is_some_and(|t| Instant::now() >= t) {

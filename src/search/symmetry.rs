@@ -36,7 +36,7 @@
 //! independent checker. Public rowscan solvers fix a corner the same way; Brendan's
 //! and Wortmann's counts "up to rotation" are the square case.
 
-use super::dfs::{Limits, Stats, Stop};
+use super::dfs::{self, Limits, Stats, Stop};
 use super::jobs::absorb;
 use super::select::{Heuristic, Strategy};
 use super::{solve_with, Spread};
@@ -48,7 +48,7 @@ use rayon::prelude::*;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// How `--symmetry` cuts a square board's tree (`--symmetry-parts`).
@@ -280,8 +280,9 @@ pub fn choose_pairs(
     if trees.iter().any(|(_, t)| t.estimate.is_none()) {
         return Some(Vec::new());
     }
-    let est = |t: &Part| t.estimate.unwrap_or(0.0); // all are set now
-                                                    // The cheaper way of each pair (the first on a tie).
+    // All are set now.
+    let est = |t: &Part| t.estimate.unwrap_or(0.0);
+    // The cheaper way of each pair (the first on a tie).
     let best = |u: usize, v: usize| {
         trees
             .iter()
@@ -438,8 +439,7 @@ pub fn solve_symmetric_parts(
 ) -> Result<SolveResult> {
     let h: Strategy = h.into();
     let all = limits.max_solutions.is_none();
-    let past = |t: Option<Instant>| t.is_some_and(|t| Instant::now() >= t);
-    let stopped = || stop.load(Ordering::Relaxed) || past(limits.deadline);
+    let stopped = || dfs::stop_reason(limits, stop).is_some();
     let threads = spread.threads();
     let Some((parts, turns, chose_s)) = parts_until(p, h.select, how, all, threads, &stopped)
     else {
@@ -447,13 +447,8 @@ pub fn solve_symmetric_parts(
     };
     if parts.is_empty() {
         // Stopped while choosing the trees: nothing searched, no checkpoint written.
-        let why = if stop.load(Ordering::Relaxed) {
-            Stop::Interrupted
-        } else {
-            Stop::Timeout
-        };
         let stats = Stats {
-            stopped: Some(why),
+            stopped: Some(dfs::stop_reason(limits, stop).unwrap_or(Stop::Timeout)),
             ..Stats::default()
         };
         let mut r = SolveResult::new(p, h, threads, stats, chose_s);
