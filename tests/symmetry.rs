@@ -235,6 +235,59 @@ fn predict_symmetry_measures_the_quarter_tree() {
     assert!(solved["nodes"].as_u64().unwrap() < 113_212 / 2);
 }
 
+/// `predict --symmetry` with pairs predicts and measures the three trees `solve`
+/// searches, the same ones in the same order, and sums them.
+#[test]
+fn predict_symmetry_pairs_sums_the_trees_solve_searches() {
+    let json = |args: &[&str]| {
+        let out = common::plytile(args);
+        assert_eq!(common::code(&out), 0, "{}", common::stderr(&out));
+        serde_json::from_str::<serde_json::Value>(&common::stdout(&out)).unwrap()
+    };
+    let puzzle = common::p("brendan/pieces_05x05.txt");
+    let cut = ["--symmetry", "--symmetry-parts", "pairs", "--json"];
+    let solved = json(
+        &[
+            &["solve", puzzle.as_str(), "--all", "--threads", "1"],
+            &cut[..],
+        ]
+        .concat(),
+    );
+    let predicted = json(
+        &[
+            &["predict", puzzle.as_str(), "--measure", "--probes", "100"],
+            &cut[..],
+        ]
+        .concat(),
+    );
+    assert_eq!(solved["nodes"], 23_760);
+    assert_eq!(predicted["measured_total"], solved["nodes"]);
+    assert_eq!(predicted["measured_per_depth"], solved["nodes_per_depth"]);
+    // The tree's own solutions: solve reports each with its four turns.
+    assert_eq!(predicted["measured_solutions"], 4);
+    assert_eq!(solved["solutions_found"], 16);
+    let (trees, parts) = (
+        solved["symmetry_parts"].as_array().unwrap(),
+        predicted["parts"].as_array().unwrap(),
+    );
+    assert_eq!(parts.len(), 3);
+    let mut estimated = 0.0;
+    for (t, p) in trees.iter().zip(parts) {
+        assert_eq!((&p["corners"], &p["select"]), (&t["corners"], &t["select"]));
+        assert_eq!(p["measured_total"], t["nodes"]);
+        estimated += p["estimate"].as_f64().unwrap();
+    }
+    assert!((predicted["estimated_total"].as_f64().unwrap() - estimated).abs() < 1e-6);
+    for m in ["analytic", "sampled", "knuth", "owen"] {
+        let sum: f64 = parts
+            .iter()
+            .map(|p| p["predicted_total"][m].as_f64().unwrap())
+            .sum();
+        let total = predicted["summary"][m]["predicted_total"].as_f64().unwrap();
+        assert!((sum - total).abs() < 1e-6 * total, "{m}: {sum} != {total}");
+    }
+}
+
 /// With `scan:rows` on a board wider than tall the second anchor goes to the top-right
 /// (the corner rows reach first), not the default's bottom-left: the same 18 solutions
 /// and turns, in about half of the row tree (8,434,581 nodes).
@@ -503,9 +556,7 @@ fn a_timeout_during_the_pair_estimates_searches_nothing() {
         "1",
     ]);
     assert_eq!(common::code(&text), 3);
-    assert!(
-        common::stdout(&text).contains("nothing searched"),
-        "{}",
-        common::stdout(&text)
-    );
+    let report = common::stdout(&text);
+    assert!(report.contains("nothing searched"), "{report}");
+    assert!(!report.contains("nodes per depth"), "{report}");
 }

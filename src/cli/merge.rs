@@ -2,7 +2,7 @@
 
 use super::read_text;
 use crate::error::{InputError, Result};
-use crate::report::{stop_text, SolveResult};
+use crate::report::{depth_table, stop_text, SolveResult};
 use crate::search::jobs;
 use clap::Args;
 use std::path::PathBuf;
@@ -66,9 +66,6 @@ fn render(r: &SolveResult, parts: usize) -> String {
     s += &format!("nodes       {}\n", r.nodes);
     s += &format!("deepest     {}\n", r.deepest.depth);
     s += &format!("time        {:.3} s (longest part)\n", r.elapsed_s);
-    s += "nodes per depth:\n";
-    for (d, n) in r.nodes_per_depth.iter().enumerate() {
-        s += &format!("  {d:>4} {n:>16}\n");
-    }
+    s += &depth_table(&r.nodes_per_depth);
     s
 }

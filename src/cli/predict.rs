@@ -4,10 +4,13 @@
 use super::{catch_interrupts, write_output, PuzzleArgs, INTERRUPTED};
 use crate::error::Result;
 use crate::growth::predict::{self, ModelChoice, Options};
+use crate::puzzle::Puzzle;
 use crate::report::plot::{growth_svg, Series};
+use crate::search::symmetry::{self, Parts};
 use crate::search::{self, Heuristic, Limits};
 use clap::Args;
 use std::path::PathBuf;
+use std::sync::atomic::Ordering;
 
 #[derive(Args, Debug)]
 pub struct PredictArgs {
@@ -31,10 +34,21 @@ pub struct PredictArgs {
     /// Stop the measured run after N nodes (its counts are then partial).
     #[arg(long, value_name = "N", requires = "measure", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
-    /// Predict the anchored quarter tree of `solve --symmetry --symmetry-parts anchor`
-    /// (square boards without hints: the lowest corner piece fixed at the top-left).
+    /// Predict the trees `solve --symmetry --all` searches (square boards without
+    /// hints): the anchored quarter tree, or the three trees of corner pairs that
+    /// `--symmetry-parts` picks as `solve` does, each predicted and then summed, with
+    /// the stratified estimates that chose them (`parts`, `estimated_total`).
     #[arg(long)]
     pub symmetry: bool,
+    /// How --symmetry cuts the board, as for `solve`: anchor, pairs, or auto (pairs
+    /// when the anchored tree is estimated at 1e10 nodes or more).
+    #[arg(
+        long,
+        value_name = "HOW",
+        default_value = "auto",
+        requires = "symmetry"
+    )]
+    pub symmetry_parts: Parts,
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -44,32 +58,52 @@ pub struct PredictArgs {
 }
 
 pub fn run(a: PredictArgs) -> Result<u8> {
-    let mut puzzle = a.input.load()?;
-    if a.symmetry {
-        if let Some(q) = search::symmetry::quarter(&puzzle) {
-            puzzle = q;
-        }
-    }
+    let puzzle = a.input.load()?;
     let opts = Options {
         select: a.select,
         model: a.model,
         probes: a.probes as usize,
         seed: a.seed,
     };
-    let measured = if a.measure {
-        catch_interrupts();
-        let limits = Limits {
-            max_nodes: a.max_nodes,
-            deadline: None,
-            max_solutions: None,
-            keep: 0,
-        };
-        let r = search::solve(&puzzle, a.select, &limits, &INTERRUPTED);
-        Some((r.nodes_per_depth, r.exhaustive))
-    } else {
-        None
+    catch_interrupts();
+    let measure = |p: &Puzzle, select: Heuristic| {
+        a.measure.then(|| {
+            let limits = Limits {
+                max_nodes: a.max_nodes,
+                deadline: None,
+                max_solutions: None,
+                keep: 0,
+            };
+            let r = search::solve(p, select, &limits, &INTERRUPTED);
+            (r.nodes_per_depth, r.exhaustive)
+        })
     };
-    let report = predict::predict(&puzzle, &opts, measured);
+    let interrupted = || INTERRUPTED.load(Ordering::Relaxed);
+    let cut = a
+        .symmetry
+        .then(|| {
+            let threads = rayon::current_num_threads();
+            symmetry::parts_until(
+                &puzzle,
+                a.select,
+                a.symmetry_parts,
+                true,
+                threads,
+                &interrupted,
+            )
+        })
+        .flatten();
+    let report = match cut {
+        Some((parts, ..)) if parts.is_empty() => {
+            eprintln!("plytile: interrupted while choosing the trees to predict");
+            return Ok(3);
+        }
+        Some((parts, ..)) => {
+            let measured = parts.iter().map(|t| measure(&t.puzzle, t.select)).collect();
+            predict::predict_parts(&puzzle.name, &parts, &opts, measured)
+        }
+        None => predict::predict(&puzzle, &opts, measure(&puzzle, a.select)),
+    };
     if let Some(path) = &a.plot {
         let measured: Option<Vec<f64>> = report
             .measured_per_depth

@@ -33,6 +33,7 @@ pub mod models {
 use super::eigen::{self, C64};
 use super::spectral::spectral_radius;
 use crate::puzzle::Puzzle;
+use crate::search::symmetry::Part;
 use crate::search::Heuristic;
 use nalgebra::DMatrix;
 use serde::Serialize;
@@ -116,6 +117,29 @@ pub struct PredictReport {
     pub classes: BTreeMap<String, Vec<String>>,
     pub summary: BTreeMap<String, ModelSummary>,
     pub notes: Vec<String>,
+    /// With `--symmetry`: the trees `solve --symmetry --all` searches, one after
+    /// another. The per-depth figures above are then their sums (depth = pieces beyond
+    /// the fixed corners, the same in each), and the spectra those of the largest tree.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parts: Option<Vec<PartPrediction>>,
+    /// With `--symmetry`: the sum of the trees' stratified Knuth estimates, the
+    /// figure `solve` chose them by ([`probe::estimate`]; far more probes than `knuth`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimated_total: Option<f64>,
+}
+
+/// One tree of a `--symmetry` cut in [`PredictReport::parts`].
+#[derive(Debug, Clone, Serialize)]
+pub struct PartPrediction {
+    /// `[row, col, piece, rotation]` of each corner piece fixed in it.
+    pub corners: Vec<[usize; 4]>,
+    /// The heuristic it is searched with (scan along its own lines).
+    pub select: Heuristic,
+    /// Its stratified Knuth estimate, when one was made to choose it.
+    pub estimate: Option<f64>,
+    /// Model name → predicted total nodes.
+    pub predicted_total: BTreeMap<String, f64>,
+    pub measured_total: Option<u64>,
 }
 
 /// Eigenvalues as `[re, im]` pairs and the spectral radius.
@@ -307,6 +331,8 @@ pub fn predict(
         classes: BTreeMap::new(),
         summary: BTreeMap::new(),
         notes,
+        parts: None,
+        estimated_total: None,
     };
     for mut p in preds {
         p.per_depth.resize(depth + 1, 0.0);
@@ -323,6 +349,114 @@ pub fn predict(
         report.predicted_per_depth.insert(p.name, p.per_depth);
     }
     report
+}
+
+/// The prediction of the trees of a `--symmetry` cut (`parts`, named `name`), each
+/// with its own run in `measured` when measured: every tree is predicted on its own
+/// ([`predict`], with its heuristic) and the nodes per depth, predicted and measured,
+/// are summed. Spectra and classes are the largest tree's: a sum has none.
+pub fn predict_parts(
+    name: &str,
+    parts: &[Part],
+    opts: &Options,
+    measured: Vec<Option<(Vec<u64>, bool)>>,
+) -> PredictReport {
+    let reports: Vec<PredictReport> = parts
+        .iter()
+        .zip(measured)
+        .map(|(part, m)| {
+            let opts = Options {
+                select: part.select,
+                ..opts.clone()
+            };
+            predict(&part.puzzle, &opts, m)
+        })
+        .collect();
+    let size = |i: usize| {
+        parts[i]
+            .estimate
+            .unwrap_or(reports[i].summary["knuth"].predicted_total)
+    };
+    let largest = (0..parts.len())
+        .max_by(|&a, &b| size(a).total_cmp(&size(b)))
+        .expect("a cut has a tree");
+    let mut r = reports[largest].clone();
+    r.puzzle = name.to_string();
+    r.select = opts.select;
+    let sum = |of: &dyn Fn(&PredictReport) -> Vec<f64>| {
+        let mut total = vec![0.0; of(&reports[0]).len()];
+        for x in &reports {
+            for (t, v) in total.iter_mut().zip(of(x)) {
+                *t += v;
+            }
+        }
+        total
+    };
+    for m in r.models.clone() {
+        let per_depth = sum(&|x| x.predicted_per_depth[&m].clone());
+        r.predicted_per_depth.insert(m, per_depth);
+    }
+    r.measured_per_depth = reports
+        .iter()
+        .all(|x| x.measured_per_depth.is_some())
+        .then(|| {
+            sum(&|x| {
+                x.measured_per_depth
+                    .iter()
+                    .flatten()
+                    .map(|&v| v as f64)
+                    .collect()
+            })
+            .into_iter()
+            .map(|v| v as u64)
+            .collect::<Vec<u64>>()
+        });
+    let m = r.measured_per_depth.clone();
+    r.measured_exhaustive = m
+        .as_ref()
+        .map(|_| reports.iter().all(|x| x.measured_exhaustive == Some(true)));
+    r.measured_total = m.as_ref().map(|m| m.iter().sum());
+    r.measured_solutions = m.as_ref().map(|m| *m.last().unwrap_or(&0));
+    r.measured_growth = m
+        .as_ref()
+        .and_then(|m| growth(&m.iter().map(|&x| x as f64).collect::<Vec<_>>()));
+    for (name, per_depth) in &r.predicted_per_depth {
+        r.summary
+            .insert(name.clone(), summarize(per_depth, m.as_deref()));
+    }
+    for x in &reports {
+        for n in &x.notes {
+            if !r.notes.contains(n) {
+                r.notes.push(n.clone());
+            }
+        }
+    }
+    if parts.len() > 1 {
+        r.notes.push(format!(
+            "{} trees, summed; spectra, classes and rho are those of the largest, tree {}",
+            parts.len(),
+            largest + 1
+        ));
+    }
+    r.estimated_total = parts.iter().map(|p| p.estimate).sum();
+    r.parts = Some(
+        parts
+            .iter()
+            .zip(&reports)
+            .map(|(part, x)| PartPrediction {
+                corners: part.corners(),
+                select: part.select,
+                estimate: part.estimate,
+                predicted_total: x
+                    .summary
+                    .iter()
+                    .map(|(m, s)| (m.clone(), s.predicted_total))
+                    .collect(),
+                measured_total: x.measured_total,
+            })
+            .collect(),
+    );
+    r
 }
 
 fn num(x: f64) -> String {
@@ -412,6 +546,42 @@ pub fn render_text(r: &PredictReport) -> String {
             opt(r.spectral_radius[m]),
             opt(x.growth),
         );
+    }
+    if let Some(parts) = &r.parts {
+        let _ = writeln!(
+            s,
+            "trees (solve --symmetry searches them one after another):"
+        );
+        for (i, t) in parts.iter().enumerate() {
+            let fixed: Vec<String> = t
+                .corners
+                .iter()
+                .map(|[row, col, piece, _]| format!("piece {piece} at ({row},{col})"))
+                .collect();
+            let models: Vec<String> = r
+                .models
+                .iter()
+                .map(|m| format!("{m} {}", num(t.predicted_total[m])))
+                .collect();
+            let _ = writeln!(
+                s,
+                "  {}. {}, {}: estimate {}; {}{}",
+                i + 1,
+                fixed.join(" and "),
+                t.select,
+                opt(t.estimate),
+                models.join(", "),
+                t.measured_total
+                    .map_or(String::new(), |n| format!("; measured {n}"))
+            );
+        }
+        if let Some(e) = r.estimated_total {
+            let _ = writeln!(
+                s,
+                "estimate of all trees: {} nodes (stratified Knuth, as solve chose them)",
+                num(e)
+            );
+        }
     }
     for n in &r.notes {
         let _ = writeln!(s, "note: {n}");

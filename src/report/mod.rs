@@ -262,12 +262,22 @@ impl SolveResult {
         );
         s += &format!("time        {:.3} s\n", self.elapsed_s);
         s += &format!("nodes/s     {:.3e}\n", self.nodes_per_s);
-        s += "nodes per depth:\n";
-        for (d, n) in self.nodes_per_depth.iter().enumerate() {
-            s += &format!("  {d:>4} {n:>16}\n");
-        }
+        s += &depth_table(&self.nodes_per_depth);
         s
     }
+}
+
+/// The "nodes per depth" section of a text report; none for a run that searched
+/// nothing (stopped while it chose its trees, say).
+pub fn depth_table(nodes_per_depth: &[u64]) -> String {
+    if nodes_per_depth.iter().all(|&n| n == 0) {
+        return String::new();
+    }
+    let mut s = "nodes per depth:\n".to_string();
+    for (d, n) in nodes_per_depth.iter().enumerate() {
+        s += &format!("  {d:>4} {n:>16}\n");
+    }
+    s
 }
 
 pub fn stop_text(s: Stop) -> &'static str {
