@@ -319,13 +319,11 @@ pub fn predict(
         seed: opts.seed,
         models: preds.iter().map(|p| p.name.clone()).collect(),
         predicted_per_depth: BTreeMap::new(),
-        measured_per_depth: measured.as_ref().map(|m| m.0.clone()),
-        measured_exhaustive: measured.as_ref().map(|m| m.1),
-        measured_total: measured.as_ref().map(|m| m.0.iter().sum()),
-        measured_solutions: measured.as_ref().map(|m| *m.0.last().unwrap_or(&0)),
-        measured_growth: measured
-            .as_ref()
-            .and_then(|m| growth(&m.0.iter().map(|&x| x as f64).collect::<Vec<_>>())),
+        measured_per_depth: None,
+        measured_exhaustive: None,
+        measured_total: None,
+        measured_solutions: None,
+        measured_growth: None,
         spectral_radius: BTreeMap::new(),
         eigenvalues: BTreeMap::new(),
         classes: BTreeMap::new(),
@@ -336,8 +334,6 @@ pub fn predict(
     };
     for mut p in preds {
         p.per_depth.resize(depth + 1, 0.0);
-        let s = summarize(&p.per_depth, report.measured_per_depth.as_deref());
-        report.summary.insert(p.name.clone(), s);
         report
             .spectral_radius
             .insert(p.name.clone(), p.spectral_radius);
@@ -348,7 +344,26 @@ pub fn predict(
             .extend(p.notes.iter().map(|n| format!("{}: {n}", p.name)));
         report.predicted_per_depth.insert(p.name, p.per_depth);
     }
+    report.set_measured(measured);
     report
+}
+
+impl PredictReport {
+    /// Takes in the measured run, `(nodes per depth padded to the full depth,
+    /// exhaustive)`, and compares every model with it (`summary`).
+    fn set_measured(&mut self, measured: Option<(Vec<u64>, bool)>) {
+        let m = measured.as_ref().map(|m| &m.0);
+        self.measured_exhaustive = measured.as_ref().map(|m| m.1);
+        self.measured_total = m.map(|m| m.iter().sum());
+        self.measured_solutions = m.map(|m| *m.last().unwrap_or(&0));
+        self.measured_growth =
+            m.and_then(|m| growth(&m.iter().map(|&x| x as f64).collect::<Vec<_>>()));
+        self.measured_per_depth = measured.map(|m| m.0);
+        for (name, per_depth) in &self.predicted_per_depth {
+            let s = summarize(per_depth, self.measured_per_depth.as_deref());
+            self.summary.insert(name.clone(), s);
+        }
+    }
 }
 
 /// The prediction of the trees of a `--symmetry` cut (`parts`, named `name`), each
@@ -383,47 +398,19 @@ pub fn predict_parts(
     let mut r = reports[largest].clone();
     r.puzzle = name.to_string();
     r.select = opts.select;
-    let sum = |of: &dyn Fn(&PredictReport) -> Vec<f64>| {
-        let mut total = vec![0.0; of(&reports[0]).len()];
-        for x in &reports {
-            for (t, v) in total.iter_mut().zip(of(x)) {
-                *t += v;
-            }
-        }
-        total
-    };
     for m in r.models.clone() {
-        let per_depth = sum(&|x| x.predicted_per_depth[&m].clone());
+        let per_depth = sum_per_depth(reports.iter().map(|x| &x.predicted_per_depth[&m][..]));
         r.predicted_per_depth.insert(m, per_depth);
     }
-    r.measured_per_depth = reports
+    let measured = reports
         .iter()
-        .all(|x| x.measured_per_depth.is_some())
-        .then(|| {
-            sum(&|x| {
-                x.measured_per_depth
-                    .iter()
-                    .flatten()
-                    .map(|&v| v as f64)
-                    .collect()
-            })
-            .into_iter()
-            .map(|v| v as u64)
-            .collect::<Vec<u64>>()
+        .map(|x| x.measured_per_depth.as_deref())
+        .collect::<Option<Vec<_>>>()
+        .map(|all| {
+            let exhaustive = reports.iter().all(|x| x.measured_exhaustive == Some(true));
+            (sum_per_depth(all.into_iter()), exhaustive)
         });
-    let m = r.measured_per_depth.clone();
-    r.measured_exhaustive = m
-        .as_ref()
-        .map(|_| reports.iter().all(|x| x.measured_exhaustive == Some(true)));
-    r.measured_total = m.as_ref().map(|m| m.iter().sum());
-    r.measured_solutions = m.as_ref().map(|m| *m.last().unwrap_or(&0));
-    r.measured_growth = m
-        .as_ref()
-        .and_then(|m| growth(&m.iter().map(|&x| x as f64).collect::<Vec<_>>()));
-    for (name, per_depth) in &r.predicted_per_depth {
-        r.summary
-            .insert(name.clone(), summarize(per_depth, m.as_deref()));
-    }
+    r.set_measured(measured);
     for x in &reports {
         for n in &x.notes {
             if !r.notes.contains(n) {
@@ -457,6 +444,20 @@ pub fn predict_parts(
             .collect(),
     );
     r
+}
+
+/// Entry-by-entry sum of equally long per-depth counts.
+fn sum_per_depth<'a, T>(mut rows: impl Iterator<Item = &'a [T]>) -> Vec<T>
+where
+    T: Copy + std::ops::AddAssign + 'a,
+{
+    let mut total = rows.next().map(<[T]>::to_vec).unwrap_or_default();
+    for row in rows {
+        for (t, &v) in total.iter_mut().zip(row) {
+            *t += v;
+        }
+    }
+    total
 }
 
 fn num(x: f64) -> String {
