@@ -19,6 +19,7 @@ mod verify;
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{self, EdgeOrder};
 use crate::puzzle::{Item, Puzzle};
+use crate::search::symmetry::Parts;
 use crate::search::{Heuristic, Order, Strategy};
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -65,6 +66,24 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Predict nodes per depth (analytic and sampled class models, Knuth, Owen) vs measured.
     Predict(predict::PredictArgs),
+}
+
+/// `--symmetry-parts`, for the commands whose `--symmetry` may cut a board into pairs
+/// of corners (`solve`, and `predict`, which predicts what `solve` searches).
+#[derive(Args, Debug, Clone, Copy)]
+pub struct SymmetryParts {
+    /// How --symmetry cuts a square board: `anchor` (the lowest corner piece at the
+    /// top-left: one tree), `pairs` (three trees, each with two corner pieces fixed on
+    /// the first line, chosen by Knuth estimates worth about 0.5% of the search) or
+    /// `auto` (pairs for an --all run whose anchored tree is estimated at 1e10
+    /// nodes or more, else the anchor).
+    #[arg(
+        long = "symmetry-parts",
+        value_name = "HOW",
+        default_value = "auto",
+        requires = "symmetry"
+    )]
+    pub how: Parts,
 }
 
 /// How to read a puzzle file; shared by every subcommand that takes one.

@@ -1,12 +1,12 @@
 //! `plytile predict`: nodes per depth predicted by the analytic and sampled class models
 //! and the Knuth and Owen baselines, optionally against a measured exhaustive run.
 
-use super::{catch_interrupts, write_output, PuzzleArgs, INTERRUPTED};
+use super::{catch_interrupts, write_output, PuzzleArgs, SymmetryParts, INTERRUPTED};
 use crate::error::Result;
 use crate::growth::predict::{self, ModelChoice, Options};
 use crate::puzzle::Puzzle;
 use crate::report::plot::{growth_svg, Series};
-use crate::search::symmetry::{self, Parts};
+use crate::search::symmetry;
 use crate::search::{self, Heuristic, Limits};
 use clap::Args;
 use std::path::PathBuf;
@@ -40,15 +40,8 @@ pub struct PredictArgs {
     /// the stratified estimates that chose them (`parts`, `estimated_total`).
     #[arg(long)]
     pub symmetry: bool,
-    /// How --symmetry cuts the board, as for `solve`: anchor, pairs, or auto (pairs
-    /// when the anchored tree is estimated at 1e10 nodes or more).
-    #[arg(
-        long,
-        value_name = "HOW",
-        default_value = "auto",
-        requires = "symmetry"
-    )]
-    pub symmetry_parts: Parts,
+    #[command(flatten)]
+    pub symmetry_parts: SymmetryParts,
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -86,7 +79,7 @@ pub fn run(a: PredictArgs) -> Result<u8> {
             symmetry::parts_until(
                 &puzzle,
                 a.select,
-                a.symmetry_parts,
+                a.symmetry_parts.how,
                 true,
                 threads,
                 &interrupted,

@@ -1,11 +1,10 @@
 //! `plytile solve`.
 
-use super::{catch_interrupts, LimitArgs, PuzzleArgs, StrategyArgs, INTERRUPTED};
+use super::{catch_interrupts, LimitArgs, PuzzleArgs, StrategyArgs, SymmetryParts, INTERRUPTED};
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::EdgeOrder;
 use crate::report::SolveResult;
 use crate::search::interleave::{self, Interleave};
-use crate::search::symmetry::Parts;
 use crate::search::{self, jobs, Heuristic, Order, Spread};
 use clap::Args;
 use std::path::PathBuf;
@@ -84,18 +83,8 @@ pub struct SolveArgs {
     /// --checkpoint FILE the parts use FILE, FILE.tr and FILE.tr3.
     #[arg(long, conflicts_with = "job")]
     pub symmetry: bool,
-    /// How --symmetry cuts a square board: `anchor` (the lowest corner piece at the
-    /// top-left: one tree), `pairs` (three trees, each with two corner pieces fixed on
-    /// the first line, chosen by Knuth estimates worth about 0.5% of the search) or
-    /// `auto` (pairs for an --all run whose anchored tree is estimated at 1e10
-    /// nodes or more, else the anchor).
-    #[arg(
-        long,
-        value_name = "HOW",
-        default_value = "auto",
-        requires = "symmetry"
-    )]
-    pub symmetry_parts: Parts,
+    #[command(flatten)]
+    pub symmetry_parts: SymmetryParts,
     /// Print the result as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -167,7 +156,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         search::symmetry::solve_symmetric_parts(
             &puzzle,
             strategy,
-            a.symmetry_parts,
+            a.symmetry_parts.how,
             &limits,
             &INTERRUPTED,
             &spread,
