@@ -58,7 +58,11 @@ pub fn run(a: PredictArgs) -> Result<u8> {
         probes: a.probes as usize,
         seed: a.seed,
     };
-    catch_interrupts();
+    // Ctrl-C ends the tree choice and the measured runs, which check for it; a plain
+    // prediction keeps the default (it stops the process).
+    if a.measure || a.symmetry {
+        catch_interrupts();
+    }
     let measure = |p: &Puzzle, select: Heuristic| {
         a.measure.then(|| {
             let limits = Limits {
