@@ -154,6 +154,7 @@ fn probes_are_deterministic_and_reasonable() {
         select: Heuristic::Scan,
         model: ModelChoice::All,
         probes: 2000,
+        stratified_probes: 2000,
         seed: 5,
     };
     let meas = measure(&p, Heuristic::Scan);
@@ -163,12 +164,15 @@ fn probes_are_deterministic_and_reasonable() {
         serde_json::to_string(&a).unwrap(),
         serde_json::to_string(&b).unwrap()
     );
-    assert_eq!(a.models, ["analytic", "sampled", "knuth", "owen"]);
+    assert_eq!(
+        a.models,
+        ["analytic", "sampled", "knuth", "stratified", "owen"]
+    );
     for (m, v) in &a.predicted_per_depth {
         assert_eq!(v[0], 1.0, "{m} at depth 0");
         assert_eq!(v.len(), meas.len(), "{m}");
     }
-    for m in ["sampled", "knuth"] {
+    for m in ["sampled", "knuth", "stratified"] {
         let r = a.summary[m].ratio_total.unwrap();
         assert!((0.75..=1.33).contains(&r), "{m}: {r}");
     }
@@ -316,4 +320,28 @@ fn scan_estimate_is_exact_on_small_trees_and_close_on_bigger_ones() {
         let r = probe::estimate(&p, Heuristic::Scan, 100_000, seed) / total as f64;
         assert!((0.85..1.15).contains(&r), "6x6 seed {seed}: {r}");
     }
+}
+
+/// With probes enough for the stratified level to reach the bottom, the `stratified`
+/// model walks every node: exact at every depth, and only for `scan`.
+#[test]
+fn stratified_model_is_exact_per_depth_on_a_small_tree() {
+    let p = load("brendan/pieces_04x04.txt");
+    let opts = |select| Options {
+        select,
+        model: ModelChoice::Analytic,
+        probes: 10,
+        stratified_probes: 100_000,
+        seed: 3,
+    };
+    let meas = measure(&p, Heuristic::Scan);
+    let r = predict::predict(&p, &opts(Heuristic::Scan), Some((meas.clone(), true)));
+    let s = &r.predicted_per_depth["stratified"];
+    assert_eq!(s.len(), meas.len());
+    for (d, (x, &m)) in s.iter().zip(&meas).enumerate() {
+        assert!((x - m as f64).abs() < 1e-9, "depth {d}: {x} != {m}");
+    }
+    assert_eq!(r.summary["stratified"].ratio_total, Some(1.0));
+    let mrv = predict::predict(&p, &opts(Heuristic::Mrv), None);
+    assert!(!mrv.models.iter().any(|m| m == "stratified"));
 }

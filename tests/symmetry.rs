@@ -278,7 +278,7 @@ fn predict_symmetry_pairs_sums_the_trees_solve_searches() {
         estimated += p["estimate"].as_f64().unwrap();
     }
     assert!((predicted["estimated_total"].as_f64().unwrap() - estimated).abs() < 1e-6);
-    for m in ["analytic", "sampled", "knuth", "owen"] {
+    for m in ["analytic", "sampled", "knuth", "stratified", "owen"] {
         let sum: f64 = parts
             .iter()
             .map(|p| p["predicted_total"][m].as_f64().unwrap())

@@ -6,13 +6,14 @@
 //! | `analytic` | the piece set alone ([`models::analytic`]) | colour the next cell must show on its left, along scan's order (row-major; run on [`Puzzle::along`], so column-major when wider than tall or with `scan:columns`) | one per depth (cell kind, constrained sides, pool and colour depletion); spectrum of the stationary inner-cell matrix |
 //! | `sampled` | random probes of the real search, any heuristic ([`models::sampled`]) | (kind of the chosen cell, legal placements there, bucketed) | one per depth from the probes; spectrum of the pooled matrix |
 //! | `knuth` | the same probes | — | mean product of branching factors (Knuth 1975) |
+//! | `stratified` | the `scan` heuristics' own probes ([`probe::estimate_per_depth`]) | — | Knuth's estimate with the top levels counted exactly and the probes shared among the nodes below them |
 //! | `owen` | the piece set alone ([`models::owen`]) | — | Owen's expected count of partial solutions along scan's order |
 //!
 //! `analytic` and `owen` model the static order of `scan` (row-major of [`Puzzle::along`], along the lines of the scan asked for); for another heuristic
 //! they still predict scan's tree, and the report says so. Everything here is pure except
 //! [`models::probe`], which walks the real search through its public API.
 //!
-//! Models without a class matrix (`knuth`, `owen`) report as their "spectrum" the single
+//! Models without a class matrix (`knuth`, `stratified`, `owen`) report as their "spectrum" the single
 //! eigenvalue of their 1×1 growth: the geometric-mean growth `n(peak)^(1/peak)` up to the
 //! depth of their largest level.
 
@@ -55,6 +56,8 @@ pub struct Options {
     pub select: Heuristic,
     pub model: ModelChoice,
     pub probes: usize,
+    /// Probes of the `stratified` model (cheap: they run on scan's tables).
+    pub stratified_probes: usize,
     pub seed: u64,
 }
 
@@ -229,6 +232,16 @@ pub fn knuth_model(stats: &sampled::ProbeStats) -> ModelPrediction {
     scalar_model("knuth", stats.knuth(), Vec::new())
 }
 
+/// The stratified Knuth estimate of the `scan` heuristics from
+/// `opts.stratified_probes` probes ([`probe::estimate_per_depth`], what
+/// `solve --symmetry` chooses trees by).
+pub fn stratified_model(puzzle: &Puzzle, opts: &Options) -> ModelPrediction {
+    let k = opts.stratified_probes;
+    let per_depth = probe::estimate_per_depth(puzzle, opts.select, k, opts.seed);
+    let how = "top levels counted exactly, the probes shared among the nodes below them";
+    scalar_model("stratified", per_depth, vec![how.into()])
+}
+
 /// Compare one prediction with measured counts (`measured` padded or not).
 pub fn summarize(pred: &[f64], measured: Option<&[u64]>) -> ModelSummary {
     let total: f64 = pred.iter().sum();
@@ -289,6 +302,9 @@ pub fn predict(
         preds.push(sampled_model(&stats));
     }
     preds.push(knuth_model(&stats));
+    if opts.select.is_scan() {
+        preds.push(stratified_model(puzzle, opts));
+    }
     preds.push(owen_model(&rows));
     if !opts.select.is_scan() {
         notes.push(format!(
@@ -510,13 +526,13 @@ pub fn render_text(r: &PredictReport) -> String {
     s.push('\n');
     let _ = writeln!(
         s,
-        "{:<9} {:>12} {:>8} {:>12} {:>8} {:>8} {:>8} {:>8}",
+        "{:<10} {:>12} {:>8} {:>12} {:>8} {:>8} {:>8} {:>8}",
         "model", "total", "ratio", "solutions", "ratio", "|log10|", "rho", "growth"
     );
     if let Some(total) = r.measured_total {
         let _ = writeln!(
             s,
-            "{:<9} {:>12} {:>8} {:>12} {:>8} {:>8} {:>8} {:>8}",
+            "{:<10} {:>12} {:>8} {:>12} {:>8} {:>8} {:>8} {:>8}",
             if r.measured_exhaustive == Some(true) {
                 "measured"
             } else {
@@ -535,7 +551,7 @@ pub fn render_text(r: &PredictReport) -> String {
         let x = &r.summary[m];
         let _ = writeln!(
             s,
-            "{:<9} {:>12} {:>8} {:>12} {:>8} {:>8} {:>8} {:>8}",
+            "{:<10} {:>12} {:>8} {:>12} {:>8} {:>8} {:>8} {:>8}",
             m,
             num(x.predicted_total),
             opt(x.ratio_total),

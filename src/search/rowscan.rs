@@ -941,25 +941,31 @@ impl Prober<'_> {
     }
 
     /// Walks every node `depth` levels below the start, in search order, calling
-    /// `f` with the prober standing at it (its probes start there). Returns the
-    /// number of nodes above that level, or None as soon as `f` returns false.
-    pub fn each_at(&mut self, depth: usize, f: &mut impl FnMut(&mut Self) -> bool) -> Option<u64> {
+    /// `f` with the prober standing at it (its probes start there), and adds the
+    /// nodes above that level to `above` (per depth below the start, `depth` long).
+    /// None as soon as `f` returns false.
+    pub fn each_at(
+        &mut self,
+        depth: usize,
+        above: &mut [u64],
+        f: &mut impl FnMut(&mut Self) -> bool,
+    ) -> Option<()> {
         let d = self.at;
         if d - self.w.d0 == depth || d == self.w.goal {
-            return f(self).then_some(0);
+            return f(self).then_some(());
         }
-        let mut above = 1;
+        above[d - self.w.d0] += 1;
         // At most one list per depth is held at once, and only above `depth`.
         let list: Vec<Entry> = self.candidates(d).collect();
         for e in list {
             self.place(d, e);
             self.at = d + 1;
-            let below = self.each_at(depth, f);
+            let below = self.each_at(depth, above, f);
             self.at = d;
             self.w.used[e.piece()] = 0;
-            above += below?;
+            below?;
         }
-        Some(above)
+        Some(())
     }
 }
 

@@ -94,6 +94,11 @@ pub fn estimate(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) -> f64 {
     estimate_until(puzzle, h, k, seed, &|| false).expect("never stopped")
 }
 
+/// [`estimate`] per depth (index 0 = the root): exact above the stratified level.
+pub fn estimate_per_depth(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) -> Vec<f64> {
+    per_depth_until(puzzle, h, k, seed, &|| false).expect("never stopped")
+}
+
 /// Probes of the `scan` heuristics between two questions to `stopped`.
 const ASK_EVERY: usize = 4096;
 
@@ -107,8 +112,19 @@ pub fn estimate_until(
     seed: u64,
     stopped: &(dyn Fn() -> bool + Sync),
 ) -> Option<f64> {
+    Some(per_depth_until(puzzle, h, k, seed, stopped)?.iter().sum())
+}
+
+/// [`estimate_until`] per depth.
+fn per_depth_until(
+    puzzle: &Puzzle,
+    h: Heuristic,
+    k: usize,
+    seed: u64,
+    stopped: &(dyn Fn() -> bool + Sync),
+) -> Option<Vec<f64>> {
     let Some(columns) = h.scan_columns(puzzle.width, puzzle.height) else {
-        return Some(probes(puzzle, h, k, seed).knuth().iter().sum());
+        return Some(probes(puzzle, h, k, seed).knuth());
     };
     let st = State::new(puzzle);
     let tables = RowScan::new(&st, columns);
@@ -135,20 +151,26 @@ pub fn estimate_until(
     } else {
         (k as f64 / per_depth[top].max(1.0)).ceil() as usize
     };
-    let (mut below, mut probed) = (0.0, 0);
-    let above = prober.each_at(top, &mut |pr| {
-        let mut sum = 0.0;
+    let mut above = vec![0u64; top];
+    let (mut below, mut probed) = (vec![0.0; st.max_depth() + 1], 0);
+    prober.each_at(top, &mut above, &mut |pr| {
         for _ in 0..each {
             if probed % ASK_EVERY == 0 && stopped() {
                 return false;
             }
             probed += 1;
-            pr.probe(|b| rng.below(b), |_, w| sum += w);
+            pr.probe(|b| rng.below(b), |d, w| below[d] += w);
         }
-        below += sum / each as f64;
         true
     })?;
-    Some(above as f64 + below)
+    // Each node of the level stands for the mean of its probes.
+    for b in below.iter_mut() {
+        *b /= each as f64;
+    }
+    for (b, &a) in below.iter_mut().zip(&above) {
+        *b += a as f64;
+    }
+    Some(below)
 }
 
 /// Every node of the tree, each with its exact probe reach probability as mass: the
