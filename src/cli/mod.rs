@@ -64,7 +64,7 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Benchmark settings over puzzles: mean ± σ of time and nodes, exports.
     Bench(bench::BenchArgs),
-    /// Predict nodes per depth (analytic and sampled class models, Knuth, Owen) vs measured.
+    /// Predict nodes per depth (analytic and sampled class models, Knuth plain and stratified, Owen) vs measured.
     Predict(predict::PredictArgs),
 }
 
