@@ -286,6 +286,17 @@ fn predict_symmetry_pairs_sums_the_trees_solve_searches() {
         let total = predicted["summary"][m]["predicted_total"].as_f64().unwrap();
         assert!((sum - total).abs() < 1e-6 * total, "{m}: {sum} != {total}");
     }
+    // A board wider than tall: the two anchored halves of `solve --symmetry`.
+    let wide = common::p("brendan/pieces_07x05.txt");
+    let halves = json(&[
+        "predict",
+        wide.as_str(),
+        "--symmetry",
+        "--measure",
+        "--json",
+    ]);
+    assert_eq!(halves["measured_total"], 3_665_514);
+    assert_eq!(halves["parts"].as_array().unwrap().len(), 2);
 }
 
 /// With `scan:rows` on a board wider than tall the second anchor goes to the top-right

@@ -1,5 +1,6 @@
 //! `plytile predict`: nodes per depth predicted by the analytic and sampled class models
-//! and the Knuth and Owen baselines, optionally against a measured exhaustive run.
+//! and the Knuth (plain and stratified) and Owen baselines, optionally against a
+//! measured exhaustive run.
 
 use super::{catch_interrupts, write_output, PuzzleArgs, SymmetryParts, INTERRUPTED};
 use crate::error::Result;
@@ -38,10 +39,11 @@ pub struct PredictArgs {
     /// Stop the measured run after N nodes (its counts are then partial).
     #[arg(long, value_name = "N", requires = "measure", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
-    /// Predict the trees `solve --symmetry --all` searches (square boards without
-    /// hints): the anchored quarter tree, or the three trees of corner pairs that
-    /// `--symmetry-parts` picks as `solve` does, each predicted and then summed, with
-    /// the stratified estimates that chose them (`parts`, `estimated_total`).
+    /// Predict the trees `solve --symmetry --all` searches (boards without hints):
+    /// on a square board the anchored quarter tree or the three trees of corner pairs
+    /// that `--symmetry-parts` picks as `solve` does, with the stratified estimates
+    /// that chose them (`parts`, `estimated_total`); on another the two anchored
+    /// halves. Each tree is predicted on its own, then summed.
     #[arg(long)]
     pub symmetry: bool,
     #[command(flatten)]
