@@ -9,7 +9,7 @@ use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::puzzle::generate::generate;
 use plytile::puzzle::Puzzle;
 use plytile::search::symmetry::{
-    anchored, half_turn, parts, quarter, solve_symmetric, solve_symmetric_parts, turn, Parts,
+    anchored, half_turn, parts, solve_symmetric, solve_symmetric_parts, turn, Parts,
 };
 use plytile::search::{solve, Heuristic, Limits, Spread};
 use std::path::Path;
@@ -128,8 +128,9 @@ fn rectangles_search_two_anchored_halves() {
         // Wide (anchors top-left, bottom-left) and tall (top-left, top-right).
         for p in [brendan(name), brendan(name).transposed()] {
             let name = format!("{name} as {}x{}", p.width, p.height);
-            assert!(quarter(&p).is_none());
-            assert_eq!(anchored(&p).unwrap().0.len(), 2);
+            // Halves, not a quarter: two trees, each solution standing for 2 turns.
+            let (halves, turns) = anchored(&p).unwrap();
+            assert_eq!((halves.len(), turns), (2, 2));
             let whole = whole_tree(&p, count);
             for (h, threads) in RUNS {
                 let r = sym(&p, h, threads, &limits(None));
@@ -387,7 +388,7 @@ fn auto_keeps_the_anchor_for_small_trees_and_first_solutions() {
     for how in [Parts::Auto, Parts::Anchor] {
         let (v, turns, _) = parts(&p, Heuristic::Scan, how, true, 1).unwrap();
         assert_eq!((v.len(), turns), (1, 4));
-        assert_eq!(v[0].puzzle.hints, quarter(&p).unwrap().hints);
+        assert_eq!(v[0].puzzle.hints, anchored(&p).unwrap().0[0].hints);
     }
     let (v, _, _) = parts(&p, Heuristic::Scan, Parts::Auto, false, 1).unwrap();
     assert_eq!(v.len(), 1);

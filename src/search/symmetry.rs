@@ -195,16 +195,6 @@ pub fn anchored_along(p: &Puzzle, columns: bool) -> Option<(Vec<Puzzle>, u64)> {
     }
 }
 
-/// The puzzle with its anchor fixed at the top-left when `p` is square, has no hints
-/// and a side of 2 or more: the quarter tree of `solve --symmetry` with
-/// `--symmetry-parts anchor`.
-pub fn quarter(p: &Puzzle) -> Option<Puzzle> {
-    match anchored(p) {
-        Some((mut v, 4)) => v.pop(),
-        _ => None,
-    }
-}
-
 /// Knuth's estimate of the nodes of `p`'s tree under `h`, from about `k` probes;
 /// None once `stopped()`.
 fn nodes(p: &Puzzle, h: Heuristic, k: usize, stopped: &Stopped<'_>) -> Option<f64> {
