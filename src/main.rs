@@ -1,6 +1,6 @@
 //! The `plytile` binary: parse the command line, run the library, map the result to
 //! an exit code (0 solution found, 1 none exists, 2 bad input or usage, 3 stopped by
-//! a limit or Ctrl-C with none found).
+//! a limit or Ctrl-C with none found; 130 a second Ctrl-C, `cli::catch_interrupts`).
 
 use clap::Parser;
 use std::process::ExitCode;

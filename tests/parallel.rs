@@ -340,6 +340,53 @@ fn a_run_killed_mid_way_resumes_to_the_same_totals() {
 }
 
 #[test]
+fn a_second_ctrl_c_quits_at_once() {
+    // `predict --measure` catches Ctrl-C, but its sampled model (1e8 probes here, about
+    // two minutes) does not check the flag: the first SIGINT leaves it running, the
+    // second quits with 130 and says so.
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_06x06.txt");
+    let mut child = bin()
+        .args([
+            "predict",
+            puzzle.to_str().unwrap(),
+            "--measure",
+            "--max-nodes",
+            "10",
+        ])
+        .args(["--model", "sampled", "--probes", "100000000"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let int = |child: &std::process::Child| {
+        let pid = child.id().to_string();
+        assert!(Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success());
+    };
+    std::thread::sleep(Duration::from_millis(700));
+    int(&child);
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first SIGINT ended the run"
+    );
+    int(&child);
+    let out = child.wait_with_output().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(30));
+    assert_eq!(out.status.code(), Some(130));
+    assert!(out.stdout.is_empty(), "no report after a second Ctrl-C");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim(),
+        "plytile: interrupted twice: quitting without a report"
+    );
+}
+
+#[test]
 fn cli_split_jobs_and_merge_equal_the_whole() {
     let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_06x05.txt");
     let puzzle = puzzle.to_str().unwrap();

@@ -234,11 +234,24 @@ fn init_logging(verbose: u8) {
         .try_init();
 }
 
-/// Installs the Ctrl-C / SIGTERM handler once.
+/// Exit code of a run stopped by a second Ctrl-C / SIGTERM (128 + SIGINT, as shells
+/// report a process killed by the signal).
+pub const EXIT_INTERRUPTED_TWICE: i32 = 130;
+
+/// Installs the Ctrl-C / SIGTERM handler once. The first signal sets [`INTERRUPTED`]:
+/// the run stops at its next check and reports what it has. A second one quits at
+/// once, for a stretch of work that does not check the flag: every file is written
+/// through a rename ([`write_output`], checkpoints), so none is left half-written and
+/// the last checkpoint stays usable.
 pub fn catch_interrupts() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+        let _ = ctrlc::set_handler(|| {
+            if INTERRUPTED.swap(true, Ordering::SeqCst) {
+                eprintln!("plytile: interrupted twice: quitting without a report");
+                std::process::exit(EXIT_INTERRUPTED_TWICE);
+            }
+        });
     });
 }
 
