@@ -895,16 +895,23 @@ impl RowScan {
     }
 }
 
-impl Prober<'_> {
+impl<'a> Prober<'a> {
+    /// The list of depth d's key, used pieces included: borrowed from the tables, not
+    /// from the prober, so placements can be made while it is read.
+    fn entries(&self, d: usize) -> &'a [Entry] {
+        let (rs, frames) = (self.rs, &self.w.frames);
+        let key = key_at(frames, d, prev_at(frames, d));
+        &rs.entries[rs.heads[key] as usize..rs.heads[key + 1] as usize]
+    }
+
     /// The free candidates at depth d, in the order of every search (ascending
     /// oriented piece).
     fn candidates(&self, d: usize) -> impl Iterator<Item = Entry> + '_ {
-        let (rs, w) = (self.rs, &self.w);
-        let key = key_at(&w.frames, d, prev_at(&w.frames, d));
-        rs.entries[rs.heads[key] as usize..rs.heads[key + 1] as usize]
+        let used = &self.w.used;
+        self.entries(d)
             .iter()
             .copied()
-            .filter(|e| w.used[e.piece()] == 0)
+            .filter(|e| used[e.piece()] == 0)
     }
 
     fn place(&mut self, d: usize, e: Entry) {
@@ -955,9 +962,12 @@ impl Prober<'_> {
             return f(self).then_some(());
         }
         above[d - self.w.d0] += 1;
-        // At most one list per depth is held at once, and only above `depth`.
-        let list: Vec<Entry> = self.candidates(d).collect();
-        for e in list {
+        // The key's list, read in place (no copy per node): the walk below restores
+        // `used` before the next entry is looked at.
+        for &e in self.entries(d) {
+            if self.w.used[e.piece()] != 0 {
+                continue;
+            }
             self.place(d, e);
             self.at = d + 1;
             let below = self.each_at(depth, above, f);
