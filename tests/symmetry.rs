@@ -571,4 +571,24 @@ fn a_timeout_during_the_pair_estimates_searches_nothing() {
     let report = common::stdout(&text);
     assert!(report.contains("nothing searched"), "{report}");
     assert!(!report.contains("nodes per depth"), "{report}");
+    // mrv's estimates run plain probes on the search state (Puzzle D: 3e7 per tree,
+    // minutes); they stop as scan's do. Had they run to the end, the search would
+    // have counted nodes before seeing the deadline.
+    let d = common::p("wortmann8x8/puzzleD_8x8_set2.txt");
+    let args = [
+        "solve",
+        d.as_str(),
+        "--all",
+        "--symmetry",
+        "--select",
+        "mrv",
+    ];
+    let out = common::plytile(&[&args[..], &["--json", "--timeout", "1"]].concat());
+    assert_eq!(common::code(&out), 3, "{}", common::stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&common::stdout(&out)).unwrap();
+    assert_eq!(
+        (v["stopped_by"].as_str(), v["nodes"].as_u64()),
+        (Some("timeout"), Some(0))
+    );
+    assert!(v.get("symmetry_parts").is_none(), "{v}");
 }

@@ -46,6 +46,19 @@ fn nth_bit(set: &[u64], mut idx: u32) -> u32 {
 
 /// `k` random probes with heuristic `h`, seeded with `seed` (SplitMix64).
 pub fn probes(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) -> ProbeStats {
+    probes_until(puzzle, h, k, seed, &|| false).expect("never stopped")
+}
+
+/// [`probes`], given up (None) once `stopped()` says so (asked every [`ASK_EVERY`]
+/// probes): on the generic state a probe of an 8x8 takes microseconds, and a tree
+/// choice may ask for millions.
+fn probes_until(
+    puzzle: &Puzzle,
+    h: Heuristic,
+    k: usize,
+    seed: u64,
+    stopped: &(dyn Fn() -> bool + Sync),
+) -> Option<ProbeStats> {
     let mut st = State::new(puzzle);
     let mut stats = ProbeStats::new(st.max_depth(), k);
     let mut rng = SplitMix64::new(seed);
@@ -54,7 +67,10 @@ pub fn probes(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) -> ProbeStats 
     let d0 = st.depth();
     let mut cands = vec![0u64; st.words];
     crate::with_selector!(h, &st, |sel| {
-        for _ in 0..k {
+        for i in 0..k {
+            if i % ASK_EVERY == 0 && stopped() {
+                return None;
+            }
             let mut path: Vec<usize> = Vec::new();
             let mut w = 1.0;
             let (mut class, mut site, mut b) = classify(puzzle, &mut st, &mut sel);
@@ -77,7 +93,7 @@ pub fn probes(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) -> ProbeStats 
             }
         }
     });
-    stats
+    Some(stats)
 }
 
 /// Knuth's estimate of the nodes of `puzzle`'s tree under `h`, from about `k` probes
@@ -99,12 +115,11 @@ pub fn estimate_per_depth(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) ->
     per_depth_until(puzzle, h, k, seed, &|| false).expect("never stopped")
 }
 
-/// Probes of the `scan` heuristics between two questions to `stopped`.
+/// Probes between two questions to `stopped`.
 const ASK_EVERY: usize = 4096;
 
-/// [`estimate`], given up (None) once `stopped()` says so (Ctrl-C, a deadline). The
-/// `scan` heuristics ask it every `ASK_EVERY` (4,096) probes; the others' probes run to
-/// the end.
+/// [`estimate`], given up (None) once `stopped()` says so (Ctrl-C, a deadline), which
+/// is asked every `ASK_EVERY` (4,096) probes.
 pub fn estimate_until(
     puzzle: &Puzzle,
     h: Heuristic,
@@ -124,7 +139,7 @@ fn per_depth_until(
     stopped: &(dyn Fn() -> bool + Sync),
 ) -> Option<Vec<f64>> {
     let Some(columns) = h.scan_columns(puzzle.width, puzzle.height) else {
-        return Some(probes(puzzle, h, k, seed).knuth());
+        return Some(probes_until(puzzle, h, k, seed, stopped)?.knuth());
     };
     let st = State::new(puzzle);
     let tables = RowScan::new(&st, columns);
