@@ -125,6 +125,58 @@ fn compare_csv_reads_back_and_text_names_every_heuristic() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A run a limit stopped did less work, not the same work faster: only runs that
+/// reached their goal are ranked by time. On Brendan's 6x6 the first solution takes
+/// scan 696,096 nodes, mrv 145,310 and ply:2 181,487 (one thread).
+#[test]
+fn compare_ranks_by_time_only_the_runs_that_reached_their_goal() {
+    const P66: &str = "puzzles/brendan/pieces_06x06.txt";
+    let args = [
+        "compare",
+        P66,
+        "--select",
+        "scan,mrv,ply:2",
+        "--max-nodes",
+        "170000",
+    ];
+    let o = plytile(&[&args[..], &["--json"]].concat());
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let found: Vec<u64> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["solutions_found"].as_u64().unwrap())
+        .collect();
+    assert_eq!(found, [0, 1, 0]);
+    // mrv is the only run that found one, so it is the fastest whatever the times
+    // (scan's 170,000 nodes usually take less time than mrv's 145,310).
+    assert_eq!(
+        (v["fastest"].as_str(), v["fewest_nodes"].as_str()),
+        (Some("mrv"), Some("mrv"))
+    );
+    let text = stdout(&plytile(&args));
+    assert!(!text.contains("scan ran"), "{text}");
+    assert!(text.contains("mrv ran at least"), "{text}");
+    assert!(
+        text.contains("--max-nodes reached: ply:2 stopped after 170000 nodes"),
+        "{text}"
+    );
+    // No run reached its goal: no time ranking at all.
+    let text = stdout(&plytile(&[
+        "compare",
+        P66,
+        "--select",
+        "scan,mrv",
+        "--max-nodes",
+        "1000",
+    ]));
+    assert!(
+        text.contains("no run reached its goal (--max-nodes reached)") && !text.contains(" ran "),
+        "{text}"
+    );
+}
+
 #[test]
 fn compare_first_solution_is_not_exhaustive_and_help_names_exit_4() {
     let o = plytile(&["compare", P44, "--select", "mrv,scan", "--json"]);

@@ -5,8 +5,9 @@
 use super::markup::Table;
 use super::{count_mismatch, fmt_count};
 use crate::report::plot::{growth_svg, Series};
-use crate::report::{Second, SolveResult};
+use crate::report::{stop_text, Second, SolveResult};
 use crate::search::Heuristic;
+use crate::search::Stop;
 use serde::{Deserialize, Serialize};
 
 /// The limits every heuristic ran under.
@@ -28,7 +29,9 @@ pub struct CompareReport {
     pub limits: CompareLimits,
     /// One `solve --json` object per heuristic, in `--select` order.
     pub results: Vec<SolveResult>,
-    /// The smallest time and node count, and which heuristics had them.
+    /// The smallest time among the runs that reached their goal (every solution, or
+    /// the first; see [`reached_goal`]), or among all runs when none did; and the
+    /// smallest node count.
     pub fastest: Heuristic,
     pub fewest_nodes: Heuristic,
     /// False when every run was exhaustive and the solution counts differ (a bug;
@@ -42,9 +45,15 @@ pub struct CompareReport {
 impl CompareReport {
     /// Collects finished runs (at least one).
     pub fn new(limits: CompareLimits, results: Vec<SolveResult>) -> CompareReport {
-        let fastest = results
-            .iter()
-            .min_by(|a, b| a.elapsed_s.total_cmp(&b.elapsed_s))
+        // A run cut short by a limit did less work, not the same work faster.
+        let quickest = |only_done: bool| {
+            results
+                .iter()
+                .filter(|r| !only_done || reached_goal(r))
+                .min_by(|a, b| a.elapsed_s.total_cmp(&b.elapsed_s))
+        };
+        let fastest = quickest(true)
+            .or_else(|| quickest(false))
             .expect("at least one run");
         let fewest = results.iter().min_by_key(|r| r.nodes).expect("non-empty");
         let all_exhaustive = results.iter().all(|r| r.exhaustive);
@@ -67,11 +76,12 @@ impl CompareReport {
         }
     }
 
+    /// The time of [`CompareReport::fastest`]'s run: what `relative_time` divides by.
     fn best_time(&self) -> f64 {
         self.results
             .iter()
-            .map(|r| r.elapsed_s)
-            .fold(f64::INFINITY, f64::min)
+            .find(|r| r.select == self.fastest)
+            .map_or(0.0, |r| r.elapsed_s)
     }
 
     fn best_nodes(&self) -> u64 {
@@ -138,29 +148,54 @@ impl CompareReport {
         t
     }
 
-    /// Lines like `mrv ran 4.80 times faster than ply:2`, fastest first.
+    /// Lines like `mrv ran 4.80 times faster than ply:2`, fastest first; "at least"
+    /// against a run a limit stopped, and no ranking when every run was stopped.
     pub fn speed_lines(&self) -> Vec<String> {
         let f = self
             .results
             .iter()
             .find(|r| r.select == self.fastest)
             .expect("fastest is a result");
+        if !reached_goal(f) {
+            return vec![format!(
+                "no run reached its goal ({}): times do not rank them; the nodes are \
+                 what each searched before it stopped",
+                f.stopped_by.map_or("stopped", stop_text)
+            )];
+        }
+        if f.elapsed_s <= 0.0 {
+            return vec![format!("{} took no measurable time", f.select)];
+        }
         self.results
             .iter()
             .filter(|r| r.select != f.select)
             .map(|r| {
-                if f.elapsed_s > 0.0 {
-                    format!(
-                        "{} ran {:.2} times faster than {} ({} nodes = {}x {}'s)",
+                let nodes = format!(
+                    "{} nodes = {}x {}'s",
+                    fmt_count(r.nodes as f64),
+                    rel(r.nodes as f64, f.nodes as f64),
+                    f.select
+                );
+                let x = r.elapsed_s / f.elapsed_s;
+                match r.stopped_by.filter(|_| !reached_goal(r)) {
+                    None => format!(
+                        "{} ran {x:.2} times faster than {} ({nodes})",
+                        f.select, r.select
+                    ),
+                    // Stopped later than f finished: f was at least that much faster.
+                    Some(why) if x >= 1.0 => format!(
+                        "{} ran at least {x:.2} times faster than {} ({}: {} stopped after {nodes})",
                         f.select,
-                        r.elapsed_s / f.elapsed_s,
                         r.select,
-                        fmt_count(r.nodes as f64),
-                        rel(r.nodes as f64, f.nodes as f64),
-                        f.select
-                    )
-                } else {
-                    format!("{} took no measurable time", f.select)
+                        stop_text(why),
+                        r.select
+                    ),
+                    Some(why) => format!(
+                        "{} is not ranked against {} ({}: it stopped sooner, after {nodes})",
+                        r.select,
+                        f.select,
+                        stop_text(why)
+                    ),
                 }
             })
             .collect()
@@ -188,6 +223,12 @@ impl CompareReport {
             &series,
         )
     }
+}
+
+/// True when `r` searched what it was asked to (every solution, or the solutions
+/// asked for) rather than being stopped by a limit or Ctrl-C.
+pub fn reached_goal(r: &SolveResult) -> bool {
+    matches!(r.stopped_by, None | Some(Stop::Solutions))
 }
 
 /// `x / best` to 3 decimals; `n/a` when best is zero.
