@@ -162,6 +162,44 @@ fn compare_ranks_by_time_only_the_runs_that_reached_their_goal() {
         text.contains("--max-nodes reached: ply:2 stopped after 170000 nodes"),
         "{text}"
     );
+    // bench ranks the same way: per puzzle, and in the overall wins.
+    let bench = [
+        "bench",
+        P66,
+        "--select",
+        "scan,mrv,ply:2",
+        "--max-nodes",
+        "170000",
+        "--runs",
+        "1",
+        "--solutions",
+        "1",
+    ];
+    let o = plytile(&[&bench[..], &["--export-json", "-"]].concat());
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["puzzles"][0]["fastest"], "mrv");
+    let wins: Vec<(String, u64)> = v["overall"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["select"].as_str().unwrap().to_string(),
+                o["wins"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert!(wins.contains(&("mrv".to_string(), 1)), "{wins:?}");
+    let text = stdout(&plytile(&bench));
+    assert!(
+        text.contains("mrv ran") && !text.contains("scan ran"),
+        "{text}"
+    );
+    assert!(
+        text.contains("at least") && text.contains("than ply:2 (--max-nodes reached)"),
+        "{text}"
+    );
     // No run reached its goal: no time ranking at all.
     let text = stdout(&plytile(&[
         "compare",

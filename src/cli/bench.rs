@@ -9,6 +9,7 @@ use crate::report::export::{
     count_mismatch, fmt_count, fmt_ratio, fmt_time, BenchConfig, BenchRecord, BenchReport,
     ExportFormat,
 };
+use crate::report::{reached_goal, stop_text};
 use crate::search::select::MAX_PLY;
 use crate::search::{self, Heuristic, Stop};
 use clap::Args;
@@ -266,9 +267,7 @@ fn describe(r: &BenchRecord) -> String {
     } else {
         format!(
             "NOT exhaustive ({}), {} solutions so far",
-            r.stopped_by
-                .map(crate::report::stop_text)
-                .unwrap_or("stopped"),
+            r.stopped_by.map(stop_text).unwrap_or("stopped"),
             r.solutions_found
         )
     };
@@ -311,13 +310,29 @@ fn summary(report: &BenchReport, puzzle: &str) -> String {
     let Some(p) = report.puzzles.iter().find(|p| p.puzzle == puzzle) else {
         return String::new();
     };
+    let fastest = report.records_of(puzzle).find(|r| r.select == p.fastest);
+    if fastest.is_some_and(|f| !reached_goal(f.stopped_by)) {
+        return format!("Summary for {puzzle}\n  no setting reached its goal: no time ranking\n\n");
+    }
     let mut s = format!("Summary for {puzzle}\n  {} ran\n", p.fastest);
     for r in report.records_of(puzzle).filter(|r| r.select != p.fastest) {
-        s += &format!(
-            "    {} times faster than {}\n",
-            fmt_ratio(r.relative_time, r.relative_time_stddev),
-            r.select
-        );
+        // Against a setting a limit stopped, the ratio is a lower bound, or nothing.
+        let (at_least, why) = match r.stopped_by.filter(|_| !reached_goal(r.stopped_by)) {
+            None => ("", String::new()),
+            Some(stop) => ("at least ", format!(" ({})", stop_text(stop))),
+        };
+        s += &if at_least.is_empty() || r.relative_time.is_some_and(|x| x >= 1.0) {
+            format!(
+                "    {at_least}{} times faster than {}{why}\n",
+                fmt_ratio(r.relative_time, r.relative_time_stddev),
+                r.select
+            )
+        } else {
+            format!(
+                "    {} not ranked: a limit stopped it sooner{why}\n",
+                r.select
+            )
+        };
     }
     s.push('\n');
     s

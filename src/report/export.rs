@@ -13,7 +13,7 @@ pub mod stats;
 
 pub use compare::CompareReport;
 
-use super::{Second, SolveResult};
+use super::{reached_goal, Second, SolveResult};
 use crate::search::{Heuristic, Stop};
 use serde::{Deserialize, Serialize};
 use stats::{geometric_mean, ratio, Summary};
@@ -118,7 +118,11 @@ impl BenchRecord {
             runs: runs.len(),
             solutions_found: last.solutions_found,
             exhaustive: runs.iter().all(|r| r.exhaustive),
-            stopped_by: runs.iter().find_map(|r| r.stopped_by),
+            // A limit's stop first: it says the record did not reach its goal.
+            stopped_by: runs
+                .iter()
+                .find_map(|r| r.stopped_by.filter(|&s| !reached_goal(Some(s))))
+                .or_else(|| runs.iter().find_map(|r| r.stopped_by)),
             time_mean_s: t.mean,
             time_stddev_s: t.stddev,
             time_median_s: t.median,
@@ -219,11 +223,15 @@ impl BenchReport {
     /// Adds one puzzle's records (one per setting), fills in their relative fields
     /// and recomputes the summaries.
     pub fn push_puzzle(&mut self, mut records: Vec<BenchRecord>, counts_agree: bool) {
-        let Some(fastest) = records
-            .iter()
-            .min_by(|a, b| a.time_mean_s.total_cmp(&b.time_mean_s))
-            .cloned()
-        else {
+        // Only settings that reached their goal are ranked by time (as in `compare`).
+        let quickest = |only_done: bool| {
+            records
+                .iter()
+                .filter(|r| !only_done || reached_goal(r.stopped_by))
+                .min_by(|a, b| a.time_mean_s.total_cmp(&b.time_mean_s))
+                .cloned()
+        };
+        let Some(fastest) = quickest(true).or_else(|| quickest(false)) else {
             return;
         };
         let fewest = records
@@ -265,9 +273,22 @@ impl BenchReport {
                 let mine = || self.results.iter().filter(move |r| r.select == h);
                 OverallRecord {
                     select: h,
-                    geomean_relative_time: geometric_mean(mine().filter_map(|r| r.relative_time)),
+                    geomean_relative_time: geometric_mean(
+                        mine()
+                            .filter(|r| reached_goal(r.stopped_by))
+                            .filter_map(|r| r.relative_time),
+                    ),
                     geomean_relative_nodes: geometric_mean(mine().filter_map(|r| r.relative_nodes)),
-                    wins: self.puzzles.iter().filter(|p| p.fastest == h).count(),
+                    // A puzzle where no setting reached its goal has no winner.
+                    wins: self
+                        .puzzles
+                        .iter()
+                        .filter(|p| {
+                            p.fastest == h
+                                && mine()
+                                    .any(|r| r.puzzle == p.puzzle && reached_goal(r.stopped_by))
+                        })
+                        .count(),
                 }
             })
             .collect();

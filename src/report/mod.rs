@@ -280,6 +280,13 @@ pub fn depth_table(nodes_per_depth: &[u64]) -> String {
     s
 }
 
+/// True when a run searched what it was asked to (every solution, or the solutions
+/// asked for) rather than being stopped by a limit or Ctrl-C: only such runs are
+/// ranked by time (`compare`, `bench`), since a run cut short did less work.
+pub fn reached_goal(stopped_by: Option<Stop>) -> bool {
+    matches!(stopped_by, None | Some(Stop::Solutions))
+}
+
 pub fn stop_text(s: Stop) -> &'static str {
     match s {
         Stop::MaxNodes => "--max-nodes reached",

@@ -5,9 +5,8 @@
 use super::markup::Table;
 use super::{count_mismatch, fmt_count};
 use crate::report::plot::{growth_svg, Series};
-use crate::report::{stop_text, Second, SolveResult};
+use crate::report::{reached_goal, stop_text, Second, SolveResult};
 use crate::search::Heuristic;
-use crate::search::Stop;
 use serde::{Deserialize, Serialize};
 
 /// The limits every heuristic ran under.
@@ -30,7 +29,7 @@ pub struct CompareReport {
     /// One `solve --json` object per heuristic, in `--select` order.
     pub results: Vec<SolveResult>,
     /// The smallest time among the runs that reached their goal (every solution, or
-    /// the first; see [`reached_goal`]), or among all runs when none did; and the
+    /// the first; see [`crate::report::reached_goal`]), or among all runs when none did; and the
     /// smallest node count.
     pub fastest: Heuristic,
     pub fewest_nodes: Heuristic,
@@ -49,7 +48,7 @@ impl CompareReport {
         let quickest = |only_done: bool| {
             results
                 .iter()
-                .filter(|r| !only_done || reached_goal(r))
+                .filter(|r| !only_done || reached_goal(r.stopped_by))
                 .min_by(|a, b| a.elapsed_s.total_cmp(&b.elapsed_s))
         };
         let fastest = quickest(true)
@@ -156,7 +155,7 @@ impl CompareReport {
             .iter()
             .find(|r| r.select == self.fastest)
             .expect("fastest is a result");
-        if !reached_goal(f) {
+        if !reached_goal(f.stopped_by) {
             return vec![format!(
                 "no run reached its goal ({}): times do not rank them; the nodes are \
                  what each searched before it stopped",
@@ -177,7 +176,7 @@ impl CompareReport {
                     f.select
                 );
                 let x = r.elapsed_s / f.elapsed_s;
-                match r.stopped_by.filter(|_| !reached_goal(r)) {
+                match r.stopped_by.filter(|_| !reached_goal(r.stopped_by)) {
                     None => format!(
                         "{} ran {x:.2} times faster than {} ({nodes})",
                         f.select, r.select
@@ -223,12 +222,6 @@ impl CompareReport {
             &series,
         )
     }
-}
-
-/// True when `r` searched what it was asked to (every solution, or the solutions
-/// asked for) rather than being stopped by a limit or Ctrl-C.
-pub fn reached_goal(r: &SolveResult) -> bool {
-    matches!(r.stopped_by, None | Some(Stop::Solutions))
 }
 
 /// `x / best` to 3 decimals; `n/a` when best is zero.
