@@ -13,7 +13,7 @@ pub mod stats;
 
 pub use compare::CompareReport;
 
-use super::{reached_goal, Second, SolveResult};
+use super::{quickest, reached_goal, Second, SolveResult};
 use crate::search::{Heuristic, Stop};
 use serde::{Deserialize, Serialize};
 use stats::{geometric_mean, ratio, Summary};
@@ -224,14 +224,7 @@ impl BenchReport {
     /// and recomputes the summaries.
     pub fn push_puzzle(&mut self, mut records: Vec<BenchRecord>, counts_agree: bool) {
         // Only settings that reached their goal are ranked by time (as in `compare`).
-        let quickest = |only_done: bool| {
-            records
-                .iter()
-                .filter(|r| !only_done || reached_goal(r.stopped_by))
-                .min_by(|a, b| a.time_mean_s.total_cmp(&b.time_mean_s))
-                .cloned()
-        };
-        let Some(fastest) = quickest(true).or_else(|| quickest(false)) else {
+        let Some(fastest) = quickest(&records, |r| r.stopped_by, |r| r.time_mean_s).cloned() else {
             return;
         };
         let fewest = records

@@ -287,6 +287,21 @@ pub fn reached_goal(stopped_by: Option<Stop>) -> bool {
     matches!(stopped_by, None | Some(Stop::Solutions))
 }
 
+/// The quickest of `runs` by `time` among those whose `stop` [`reached_goal`], or
+/// among all of them when none did (`compare`'s and `bench`'s fastest).
+pub fn quickest<T>(
+    runs: &[T],
+    stop: impl Fn(&T) -> Option<Stop>,
+    time: impl Fn(&T) -> f64,
+) -> Option<&T> {
+    let by_time = |a: &&T, b: &&T| time(a).total_cmp(&time(b));
+    (runs
+        .iter()
+        .filter(|r| reached_goal(stop(r)))
+        .min_by(by_time))
+    .or_else(|| runs.iter().min_by(by_time))
+}
+
 pub fn stop_text(s: Stop) -> &'static str {
     match s {
         Stop::MaxNodes => "--max-nodes reached",

@@ -5,7 +5,7 @@
 use super::markup::Table;
 use super::{count_mismatch, fmt_count};
 use crate::report::plot::{growth_svg, Series};
-use crate::report::{reached_goal, stop_text, Second, SolveResult};
+use crate::report::{quickest, reached_goal, stop_text, Second, SolveResult};
 use crate::search::Heuristic;
 use serde::{Deserialize, Serialize};
 
@@ -45,15 +45,8 @@ impl CompareReport {
     /// Collects finished runs (at least one).
     pub fn new(limits: CompareLimits, results: Vec<SolveResult>) -> CompareReport {
         // A run cut short by a limit did less work, not the same work faster.
-        let quickest = |only_done: bool| {
-            results
-                .iter()
-                .filter(|r| !only_done || reached_goal(r.stopped_by))
-                .min_by(|a, b| a.elapsed_s.total_cmp(&b.elapsed_s))
-        };
-        let fastest = quickest(true)
-            .or_else(|| quickest(false))
-            .expect("at least one run");
+        let fastest =
+            quickest(&results, |r| r.stopped_by, |r| r.elapsed_s).expect("at least one run");
         let fewest = results.iter().min_by_key(|r| r.nodes).expect("non-empty");
         let all_exhaustive = results.iter().all(|r| r.exhaustive);
         let error = if all_exhaustive {
