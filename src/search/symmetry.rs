@@ -42,6 +42,7 @@ use super::select::{Heuristic, Strategy};
 use super::{solve_with, Spread};
 use crate::error::Result;
 use crate::growth::predict::probe::estimate_until;
+use crate::growth::predict::probe::Stopped;
 use crate::puzzle::{rotated, scans_columns, verify, Board, Hint, Puzzle, DOWN, LEFT, RIM, UP};
 use crate::report::{SolveResult, SymmetryPart};
 use rayon::prelude::*;
@@ -200,9 +201,6 @@ pub fn anchored_along(p: &Puzzle, columns: bool) -> Option<(Vec<Puzzle>, u64)> {
 fn nodes(p: &Puzzle, h: Heuristic, k: usize, stopped: &Stopped<'_>) -> Option<f64> {
     estimate_until(p, h, k, SEED, stopped)
 }
-
-/// Asked during the estimates: has the run been stopped (Ctrl-C, `--timeout`)?
-pub type Stopped<'a> = dyn Fn() -> bool + Sync + 'a;
 
 /// The ways a pair can lie on the first line for heuristic `h`: along rows (false)
 /// or columns (true). Only `scan` fills lines; the others take the rows way.

@@ -57,7 +57,7 @@ fn probes_until(
     h: Heuristic,
     k: usize,
     seed: u64,
-    stopped: &(dyn Fn() -> bool + Sync),
+    stopped: &Stopped<'_>,
 ) -> Option<ProbeStats> {
     let mut st = State::new(puzzle);
     let mut stats = ProbeStats::new(st.max_depth(), k);
@@ -118,6 +118,9 @@ pub fn estimate_per_depth(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) ->
 /// Probes between two questions to `stopped`.
 const ASK_EVERY: usize = 4096;
 
+/// Asked during the probes: has the run been stopped (Ctrl-C, `--timeout`)?
+pub type Stopped<'a> = dyn Fn() -> bool + Sync + 'a;
+
 /// [`estimate`], given up (None) once `stopped()` says so (Ctrl-C, a deadline), which
 /// is asked every `ASK_EVERY` (4,096) probes.
 pub fn estimate_until(
@@ -125,7 +128,7 @@ pub fn estimate_until(
     h: Heuristic,
     k: usize,
     seed: u64,
-    stopped: &(dyn Fn() -> bool + Sync),
+    stopped: &Stopped<'_>,
 ) -> Option<f64> {
     Some(per_depth_until(puzzle, h, k, seed, stopped)?.iter().sum())
 }
@@ -136,7 +139,7 @@ fn per_depth_until(
     h: Heuristic,
     k: usize,
     seed: u64,
-    stopped: &(dyn Fn() -> bool + Sync),
+    stopped: &Stopped<'_>,
 ) -> Option<Vec<f64>> {
     let Some(columns) = h.scan_columns(puzzle.width, puzzle.height) else {
         return Some(probes_until(puzzle, h, k, seed, stopped)?.knuth());
