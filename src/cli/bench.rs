@@ -9,7 +9,7 @@ use crate::report::export::{
     count_mismatch, fmt_count, fmt_ratio, fmt_time, BenchConfig, BenchRecord, BenchReport,
     ExportFormat,
 };
-use crate::report::{reached_goal, stop_text};
+use crate::report::{rank, reached_goal, stop_text, Rank};
 use crate::search::select::MAX_PLY;
 use crate::search::{self, Heuristic, Stop};
 use clap::Args;
@@ -316,22 +316,19 @@ fn summary(report: &BenchReport, puzzle: &str) -> String {
     }
     let mut s = format!("Summary for {puzzle}\n  {} ran\n", p.fastest);
     for r in report.records_of(puzzle).filter(|r| r.select != p.fastest) {
-        // Against a setting a limit stopped, the ratio is a lower bound, or nothing.
-        let (at_least, why) = match r.stopped_by.filter(|_| !reached_goal(r.stopped_by)) {
-            None => ("", String::new()),
-            Some(stop) => ("at least ", format!(" ({})", stop_text(stop))),
-        };
-        s += &if at_least.is_empty() || r.relative_time.is_some_and(|x| x >= 1.0) {
-            format!(
-                "    {at_least}{} times faster than {}{why}\n",
-                fmt_ratio(r.relative_time, r.relative_time_stddev),
-                r.select
-            )
-        } else {
-            format!(
-                "    {} not ranked: a limit stopped it sooner{why}\n",
-                r.select
-            )
+        let ratio = fmt_ratio(r.relative_time, r.relative_time_stddev);
+        s += &match rank(r.stopped_by, r.relative_time.unwrap_or(0.0)) {
+            Rank::Ranked => format!("    {ratio} times faster than {}\n", r.select),
+            Rank::AtLeast(why) => format!(
+                "    at least {ratio} times faster than {} ({})\n",
+                r.select,
+                stop_text(why)
+            ),
+            Rank::Unranked(why) => format!(
+                "    {} not ranked: a limit stopped it sooner ({})\n",
+                r.select,
+                stop_text(why)
+            ),
         };
     }
     s.push('\n');

@@ -13,7 +13,7 @@ pub mod stats;
 
 pub use compare::CompareReport;
 
-use super::{quickest, reached_goal, Second, SolveResult};
+use super::{limit_stop, quickest, reached_goal, Second, SolveResult};
 use crate::search::{Heuristic, Stop};
 use serde::{Deserialize, Serialize};
 use stats::{geometric_mean, ratio, Summary};
@@ -121,7 +121,7 @@ impl BenchRecord {
             // A limit's stop first: it says the record did not reach its goal.
             stopped_by: runs
                 .iter()
-                .find_map(|r| r.stopped_by.filter(|&s| !reached_goal(Some(s))))
+                .find_map(|r| limit_stop(r.stopped_by))
                 .or_else(|| runs.iter().find_map(|r| r.stopped_by)),
             time_mean_s: t.mean,
             time_stddev_s: t.stddev,

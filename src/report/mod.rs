@@ -284,7 +284,33 @@ pub fn depth_table(nodes_per_depth: &[u64]) -> String {
 /// asked for) rather than being stopped by a limit or Ctrl-C: only such runs are
 /// ranked by time (`compare`, `bench`), since a run cut short did less work.
 pub fn reached_goal(stopped_by: Option<Stop>) -> bool {
-    matches!(stopped_by, None | Some(Stop::Solutions))
+    limit_stop(stopped_by).is_none()
+}
+
+/// The stop of a run that a limit or Ctrl-C cut short; None when it reached its goal
+/// (a run stopped by the solutions asked for did).
+pub fn limit_stop(stopped_by: Option<Stop>) -> Option<Stop> {
+    stopped_by.filter(|&s| s != Stop::Solutions)
+}
+
+/// How a run compares by time with the fastest run that reached its goal.
+pub enum Rank {
+    /// It reached its goal too: the time ratio is the comparison.
+    Ranked,
+    /// A limit stopped it after the fastest had finished: the ratio is a lower bound.
+    AtLeast(Stop),
+    /// A limit stopped it sooner: its time says nothing.
+    Unranked(Stop),
+}
+
+/// The [`Rank`] of a run that stopped as `stopped_by` says, whose time is `ratio`
+/// times the fastest's (`compare`'s lines, `bench`'s summary).
+pub fn rank(stopped_by: Option<Stop>, ratio: f64) -> Rank {
+    match limit_stop(stopped_by) {
+        None => Rank::Ranked,
+        Some(s) if ratio >= 1.0 => Rank::AtLeast(s),
+        Some(s) => Rank::Unranked(s),
+    }
 }
 
 /// The quickest of `runs` by `time` among those whose `stop` [`reached_goal`], or

@@ -5,7 +5,7 @@
 use super::markup::Table;
 use super::{count_mismatch, fmt_count};
 use crate::report::plot::{growth_svg, Series};
-use crate::report::{quickest, reached_goal, stop_text, Second, SolveResult};
+use crate::report::{quickest, rank, reached_goal, stop_text, Rank, Second, SolveResult};
 use crate::search::Heuristic;
 use serde::{Deserialize, Serialize};
 
@@ -169,20 +169,19 @@ impl CompareReport {
                     f.select
                 );
                 let x = r.elapsed_s / f.elapsed_s;
-                match r.stopped_by.filter(|_| !reached_goal(r.stopped_by)) {
-                    None => format!(
+                match rank(r.stopped_by, x) {
+                    Rank::Ranked => format!(
                         "{} ran {x:.2} times faster than {} ({nodes})",
                         f.select, r.select
                     ),
-                    // Stopped later than f finished: f was at least that much faster.
-                    Some(why) if x >= 1.0 => format!(
+                    Rank::AtLeast(why) => format!(
                         "{} ran at least {x:.2} times faster than {} ({}: {} stopped after {nodes})",
                         f.select,
                         r.select,
                         stop_text(why),
                         r.select
                     ),
-                    Some(why) => format!(
+                    Rank::Unranked(why) => format!(
                         "{} is not ranked against {} ({}: it stopped sooner, after {nodes})",
                         r.select,
                         f.select,
