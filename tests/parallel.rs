@@ -340,6 +340,43 @@ fn a_run_killed_mid_way_resumes_to_the_same_totals() {
 }
 
 #[test]
+fn max_nodes_limits_each_resumed_run_so_reruns_finish() {
+    // `--max-nodes` is each run's budget for new work: a checkpoint's finished
+    // subproblems do not use it up, so the same command run again makes progress and
+    // ends with the totals of an uninterrupted run (7x5: 7,849,260 nodes).
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_07x05.txt");
+    let puzzle = puzzle.to_str().unwrap();
+    let base = ["solve", puzzle, "--all", "--json", "-q"];
+    let whole = json(&bin().args(base).args(["--threads", "1"]).output().unwrap());
+    assert!(whole.exhaustive);
+    for threads in ["1", "2"] {
+        let dir = std::env::temp_dir().join(format!(
+            "plytile-budget-{}-{threads}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let ck = dir.join("run.ck");
+        let mut args = base.to_vec();
+        args.extend(["--threads", threads, "--max-nodes", "2000000"]);
+        args.extend(["--checkpoint", ck.to_str().unwrap()]);
+        let mut runs: Vec<SolveResult> = Vec::new();
+        loop {
+            assert!(runs.len() < 10, "{threads} threads: no end in 10 runs");
+            runs.push(json(&bin().args(&args).output().unwrap()));
+            if runs.last().unwrap().exhaustive {
+                break;
+            }
+        }
+        assert!(runs.len() >= 4, "{threads} threads: a budget of 2e6 nodes ended early");
+        for w in runs.windows(2) {
+            assert!(w[1].nodes > w[0].nodes, "{threads} threads: a rerun made no progress");
+        }
+        same_counts(&whole, runs.last().unwrap(), "resumed under --max-nodes");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
 fn a_second_ctrl_c_quits_at_once() {
     // `predict --measure` catches Ctrl-C, but its sampled model (1e8 probes here, about
     // two minutes) does not check the flag: the first SIGINT leaves it running, the

@@ -268,7 +268,9 @@ pub(super) struct Ctx<'a> {
     pub(super) limits: &'a Limits,
     /// Solutions wanted in all (u64::MAX: all).
     pub(super) want: u64,
-    /// Nodes counted before any subproblem (frontier, previous records).
+    /// Nodes this run counted before any subproblem (the frontier's internal nodes):
+    /// with the subproblems' nodes, what `--max-nodes` limits. A checkpoint's records
+    /// are not in it, so a resumed run gets the whole budget for new work.
     pub(super) base_nodes: u64,
     pub(super) halt: AtomicBool,
     pub(super) hungry: AtomicBool,
@@ -283,7 +285,7 @@ pub(super) struct Ctx<'a> {
 
 impl Ctx<'_> {
     /// Adds what a worker just searched to the run's totals; halts the run once it has
-    /// the solutions wanted. Returns the nodes the run has counted in all.
+    /// the solutions wanted. Returns the nodes this run has searched (see `base_nodes`).
     pub(super) fn count(&self, nodes: u64, solutions: u64) -> u64 {
         let used = self.base_nodes + self.nodes.fetch_add(nodes, Ordering::AcqRel) + nodes;
         if solutions > 0
@@ -467,7 +469,7 @@ pub fn run(
         root,
         limits,
         want,
-        base_nodes: base.nodes() + prior.nodes(),
+        base_nodes: base.nodes(),
         halt: AtomicBool::new(false),
         hungry: AtomicBool::new(false),
         queued: AtomicUsize::new(0),
@@ -540,7 +542,11 @@ pub fn run(
         let why = |w: Stop| partial.iter().any(|(_, s)| s.stopped == Some(w));
         stats.stopped = Some(if user_stop {
             Stop::Interrupted
-        } else if why(Stop::MaxNodes) || limits.max_nodes.is_some_and(|m| stats.nodes() >= m) {
+        } else if why(Stop::MaxNodes)
+            || limits
+                .max_nodes
+                .is_some_and(|m| stats.nodes() - prior.nodes() >= m)
+        {
             Stop::MaxNodes
         } else if why(Stop::Timeout) || limits.deadline.is_some() {
             Stop::Timeout
