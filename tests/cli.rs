@@ -215,16 +215,35 @@ fn solve_json_has_the_documented_keys_and_verifies() {
     std::fs::write(&res, &out).unwrap();
     let o = plytile(&["verify", &puzzle, &s(&res)]);
     assert_eq!(code(&o), 0, "{} {}", stdout(&o), stderr(&o));
-    assert!(stdout(&o).contains("a valid solution"));
-    // a tampered solution is rejected with exit 1
-    let mut bad = v.clone();
-    let r = bad["solutions"][0][7][1].as_u64().unwrap();
-    bad["solutions"][0][7][1] = serde_json::json!((r + 1) % 4);
-    let badf = dir.join("bad.json");
-    std::fs::write(&badf, bad.to_string()).unwrap();
-    let o = plytile(&["verify", &puzzle, &s(&badf)]);
+    assert!(
+        stdout(&o).contains("1000 valid and distinct solutions"),
+        "{}",
+        stdout(&o)
+    );
+    // a tampered solution, the first or any later one, is rejected with exit 1
+    for k in [0, 500] {
+        let mut bad = v.clone();
+        let r = bad["solutions"][k][7][1].as_u64().unwrap();
+        bad["solutions"][k][7][1] = serde_json::json!((r + 1) % 4);
+        let badf = dir.join("bad.json");
+        std::fs::write(&badf, bad.to_string()).unwrap();
+        let o = plytile(&["verify", &puzzle, &s(&badf)]);
+        assert_eq!(code(&o), 1, "{}", stdout(&o));
+        let what = format!("solution {}: not a solution", k + 1);
+        assert!(stdout(&o).contains(&what), "{}", stdout(&o));
+        // --index checks one solution only
+        let o = plytile(&["verify", &puzzle, &s(&badf), "--index", "2"]);
+        assert_eq!(code(&o), 0, "{}", stdout(&o));
+        assert!(stdout(&o).contains("solution 2: a valid solution"));
+    }
+    // a solution listed twice is not two solutions
+    let mut twice = v.clone();
+    twice["solutions"][9] = twice["solutions"][2].clone();
+    let twicef = dir.join("twice.json");
+    std::fs::write(&twicef, twice.to_string()).unwrap();
+    let o = plytile(&["verify", &puzzle, &s(&twicef)]);
     assert_eq!(code(&o), 1, "{}", stdout(&o));
-    assert!(stdout(&o).contains("not a solution"));
+    assert!(stdout(&o).contains("solution 10: the same board as solution 3"));
     // --keep bounds the boards, not the count
     let o = plytile(&["solve", &puzzle, "--all", "--keep", "2", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();

@@ -1,8 +1,8 @@
 //! `plytile verify`.
 
 use super::{read_text, PuzzleArgs};
-use crate::error::Result;
-use crate::puzzle::{formats, verify};
+use crate::error::{InputError, Result};
+use crate::puzzle::{formats, verify, Board};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -10,27 +10,68 @@ use std::path::PathBuf;
 pub struct VerifyArgs {
     #[command(flatten)]
     pub input: PuzzleArgs,
-    /// Solution: solve's JSON, a `piece rotation` list, or a Brendan Owen solution file.
+    /// Solution: solve's JSON (every solution in it), a `piece rotation` list, or a
+    /// Brendan Owen solution file.
     pub solution: PathBuf,
+    /// Check only solution K (1-based) of solve's JSON.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub index: Option<u64>,
 }
 
 pub fn run(a: VerifyArgs) -> Result<u8> {
     let p = a.input.load()?;
     let origin = a.solution.display().to_string();
-    let board = formats::parse_board(&read_text(&a.solution)?, &origin, &p)?;
-    match verify::check(&p, &board, true) {
-        Ok(()) => {
-            println!(
-                "{origin}: a valid solution of {} ({} of {} inner joins matched)",
-                p.name,
-                verify::score(&p, &board),
-                p.inner_joins()
-            );
-            Ok(0)
+    let mut boards = formats::parse_boards(&read_text(&a.solution)?, &origin, &p)?;
+    let n = boards.len();
+    let first = match a.index {
+        Some(k) if k as usize > n => {
+            let s = if n == 1 { "" } else { "s" };
+            let m = format!("--index {k}: the file holds {n} solution{s}");
+            return Err(InputError::new(&origin, m));
         }
-        Err(v) => {
-            println!("{origin}: not a solution: {v}");
-            Ok(1)
+        Some(k) => {
+            boards = vec![boards.swap_remove(k as usize - 1)];
+            k as usize
+        }
+        None => 1,
+    };
+    // The i-th board checked, as the messages name it.
+    let name = |i: usize| match n {
+        1 => origin.clone(),
+        _ => format!("{origin}: solution {}", first + i),
+    };
+    for (i, b) in boards.iter().enumerate() {
+        if let Err(v) = verify::check(&p, b, true) {
+            println!("{}: not a solution: {v}", name(i));
+            return Ok(1);
         }
     }
+    if let Some((i, j)) = same_boards(&boards) {
+        println!("{}: the same board as solution {}", name(j), first + i);
+        return Ok(1);
+    }
+    let joins = p.inner_joins();
+    match &boards[..] {
+        [b] => println!(
+            "{}: a valid solution of {} ({} of {joins} inner joins matched)",
+            name(0),
+            p.name,
+            verify::score(&p, b)
+        ),
+        _ => println!(
+            "{origin}: {n} valid and distinct solutions of {} (each: {joins} of {joins} inner joins matched)",
+            p.name
+        ),
+    }
+    Ok(0)
+}
+
+/// Two equal boards `(i, j)`, `i < j`, if any.
+fn same_boards(boards: &[Board]) -> Option<(usize, usize)> {
+    let mut order: Vec<usize> = (0..boards.len()).collect();
+    order.sort_by(|&i, &j| boards[i].cmp(&boards[j]).then(i.cmp(&j)));
+    order
+        .windows(2)
+        .find(|w| boards[w[0]] == boards[w[1]])
+        .map(|w| (w[0], w[1]))
 }

@@ -392,16 +392,44 @@ fn placement(
     Ok((p, r))
 }
 
-fn parse_board_json(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
+/// Every board of a solution file: each of the `solutions` of solve's JSON, else the
+/// one board another format holds (errors in the k-th solution name it).
+pub fn parse_boards(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Vec<Board>> {
+    let trimmed = text.trim_start();
+    if !trimmed.starts_with('{') {
+        return Ok(vec![parse_board(text, origin, puzzle)?]);
+    }
+    let solutions = json_solutions(trimmed, origin)?;
+    solutions
+        .iter()
+        .enumerate()
+        .map(|(k, cells)| json_cells(cells, &format!("{origin} (solution {})", k + 1), puzzle))
+        .collect()
+}
+
+/// The `solutions` of solve's JSON: at least one.
+fn json_solutions(text: &str, origin: &str) -> Result<Vec<serde_json::Value>> {
     let v: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| InputError::at(origin, e.line(), format!("not valid JSON: {e}")))?;
-    let cells = match &v {
-        serde_json::Value::Object(o) => o
-            .get("solutions")
-            .and_then(|s| s.get(0))
-            .ok_or_else(|| InputError::new(origin, "JSON result has no `solutions[0]` to read"))?,
-        arr => arr,
-    };
+    match v {
+        serde_json::Value::Object(mut o) => match o.remove("solutions") {
+            Some(serde_json::Value::Array(s)) if !s.is_empty() => Ok(s),
+            _ => Err(InputError::new(
+                origin,
+                "JSON result has no `solutions[0]` to read",
+            )),
+        },
+        arr => Ok(vec![arr]),
+    }
+}
+
+/// A board from JSON: solve's result (its first solution) or one array of cells.
+fn parse_board_json(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
+    json_cells(&json_solutions(text, origin)?[0], origin, puzzle)
+}
+
+/// A board from a JSON array of `[piece, rotation]` or null per cell.
+fn json_cells(cells: &serde_json::Value, origin: &str, puzzle: &Puzzle) -> Result<Board> {
     let arr = cells.as_array().ok_or_else(|| {
         InputError::new(origin, "expected an array of [piece, rotation] per cell")
     })?;
