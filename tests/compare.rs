@@ -191,6 +191,22 @@ fn compare_ranks_by_time_only_the_runs_that_reached_their_goal() {
         })
         .collect();
     assert!(wins.contains(&("mrv".to_string(), 1)), "{wins:?}");
+    // The exports say how each time ranks, and give no ratio where it says nothing.
+    let results = v["results"].as_array().unwrap();
+    let rec = |h: &str| results.iter().find(|r| r["select"] == h).unwrap().clone();
+    assert_eq!(rec("mrv")["rank"], "ranked");
+    assert_eq!(rec("mrv")["relative_time"], 1.0);
+    assert_eq!(rec("ply:2")["rank"], "at least");
+    assert!(rec("ply:2")["relative_time"].as_f64().unwrap() > 1.0);
+    let scan = rec("scan");
+    match scan["rank"].as_str().unwrap() {
+        "not ranked" => assert!(scan["relative_time"].is_null(), "{scan}"),
+        "at least" => assert!(scan["relative_time"].as_f64().unwrap() >= 1.0),
+        other => panic!("scan stopped at --max-nodes, ranked {other}"),
+    }
+    let csv = stdout(&plytile(&[&args[..], &["--csv"]].concat()));
+    let mrv_row = csv.lines().find(|l| l.starts_with("mrv,")).unwrap();
+    assert!(mrv_row.ends_with(",ranked"), "{csv}");
     let text = stdout(&plytile(&bench));
     assert!(
         text.contains("mrv ran") && !text.contains("scan ran"),

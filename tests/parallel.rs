@@ -350,10 +350,8 @@ fn max_nodes_limits_each_resumed_run_so_reruns_finish() {
     let whole = json(&bin().args(base).args(["--threads", "1"]).output().unwrap());
     assert!(whole.exhaustive);
     for threads in ["1", "2"] {
-        let dir = std::env::temp_dir().join(format!(
-            "plytile-budget-{}-{threads}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("plytile-budget-{}-{threads}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let ck = dir.join("run.ck");
         let mut args = base.to_vec();
@@ -367,9 +365,15 @@ fn max_nodes_limits_each_resumed_run_so_reruns_finish() {
                 break;
             }
         }
-        assert!(runs.len() >= 4, "{threads} threads: a budget of 2e6 nodes ended early");
+        assert!(
+            runs.len() >= 4,
+            "{threads} threads: a budget of 2e6 nodes ended early"
+        );
         for w in runs.windows(2) {
-            assert!(w[1].nodes > w[0].nodes, "{threads} threads: a rerun made no progress");
+            assert!(
+                w[1].nodes > w[0].nodes,
+                "{threads} threads: a rerun made no progress"
+            );
         }
         same_counts(&whole, runs.last().unwrap(), "resumed under --max-nodes");
         std::fs::remove_dir_all(&dir).unwrap();

@@ -317,7 +317,7 @@ fn summary(report: &BenchReport, puzzle: &str) -> String {
     let mut s = format!("Summary for {puzzle}\n  {} ran\n", p.fastest);
     for r in report.records_of(puzzle).filter(|r| r.select != p.fastest) {
         let ratio = fmt_ratio(r.relative_time, r.relative_time_stddev);
-        s += &match rank(r.stopped_by, r.relative_time.unwrap_or(0.0)) {
+        s += &match rank(r.stopped_by, r.relative_time.unwrap_or(0.0), true) {
             Rank::Ranked => format!("    {ratio} times faster than {}\n", r.select),
             Rank::AtLeast(why) => format!(
                 "    at least {ratio} times faster than {} ({})\n",

@@ -13,7 +13,7 @@ pub mod stats;
 
 pub use compare::CompareReport;
 
-use super::{limit_stop, quickest, reached_goal, Second, SolveResult};
+use super::{limit_stop, quickest, rank, reached_goal, Second, SolveResult};
 use crate::search::{Heuristic, Stop};
 use serde::{Deserialize, Serialize};
 use stats::{geometric_mean, ratio, Summary};
@@ -82,12 +82,18 @@ pub struct BenchRecord {
     pub nodes_per_s_stddev: f64,
     pub nodes_per_s_min: f64,
     pub nodes_per_s_max: f64,
-    /// Mean time over the fastest setting's mean time on this puzzle (1 = fastest);
-    /// null when a mean time is zero.
+    /// Mean time over the fastest setting's mean time on this puzzle (1 = fastest; the
+    /// fastest of the settings that reached their goal, see `rank`); a lower bound when
+    /// `rank` is "at least"; null when "not ranked" or a mean time is zero.
     pub relative_time: Option<f64>,
     pub relative_time_stddev: Option<f64>,
-    /// Mean nodes over the fewest mean nodes of any setting on this puzzle.
+    /// Mean nodes over the fewest mean nodes on this puzzle, by the same rule.
     pub relative_nodes: Option<f64>,
+    /// How this setting's time ranks ([`crate::report::Rank`]): "ranked" (it reached
+    /// its goal), "at least" (a limit stopped it after the fastest had finished) or
+    /// "not ranked" (a limit stopped it sooner, or no setting reached its goal).
+    #[serde(default)]
+    pub rank: String,
     /// Each run's time (JSON only).
     pub times_s: Vec<Second>,
     /// Each run's node count (JSON only).
@@ -139,6 +145,7 @@ impl BenchRecord {
             relative_time: None,
             relative_time_stddev: None,
             relative_nodes: None,
+            rank: String::new(),
             times_s: times,
             nodes,
         }
@@ -227,9 +234,7 @@ impl BenchReport {
         let Some(fastest) = quickest(&records, |r| r.stopped_by, |r| r.time_mean_s).cloned() else {
             return;
         };
-        let fewest = records
-            .iter()
-            .min_by(|a, b| a.nodes_mean.total_cmp(&b.nodes_mean))
+        let fewest = quickest(&records, |r| r.stopped_by, |r| r.nodes_mean)
             .cloned()
             .expect("non-empty");
         for r in &mut records {
@@ -239,9 +244,17 @@ impl BenchReport {
                 fastest.time_mean_s,
                 fastest.time_stddev_s,
             );
-            r.relative_time = rel.map(|x| x.0);
-            r.relative_time_stddev = rel.map(|x| x.1);
-            r.relative_nodes = ratio(r.nodes_mean, 0.0, fewest.nodes_mean, 0.0).map(|x| x.0);
+            let place = rank(
+                r.stopped_by,
+                rel.map_or(f64::NAN, |x| x.0),
+                reached_goal(fastest.stopped_by),
+            );
+            r.relative_time = rel.and_then(|x| place.ratio(x.0));
+            r.relative_time_stddev = rel.and_then(|x| place.ratio(x.1));
+            r.rank = place.label().to_string();
+            let nodes = ratio(r.nodes_mean, 0.0, fewest.nodes_mean, 0.0).map(|x| x.0);
+            r.relative_nodes =
+                nodes.and_then(|x| rank(r.stopped_by, x, reached_goal(fewest.stopped_by)).ratio(x));
         }
         let agreed = records
             .iter()
@@ -271,7 +284,11 @@ impl BenchReport {
                             .filter(|r| reached_goal(r.stopped_by))
                             .filter_map(|r| r.relative_time),
                     ),
-                    geomean_relative_nodes: geometric_mean(mine().filter_map(|r| r.relative_nodes)),
+                    geomean_relative_nodes: geometric_mean(
+                        mine()
+                            .filter(|r| reached_goal(r.stopped_by))
+                            .filter_map(|r| r.relative_nodes),
+                    ),
                     // A puzzle where no setting reached its goal has no winner.
                     wins: self
                         .puzzles

@@ -303,13 +303,32 @@ pub enum Rank {
     Unranked(Stop),
 }
 
-/// The [`Rank`] of a run that stopped as `stopped_by` says, whose time is `ratio`
-/// times the fastest's (`compare`'s lines, `bench`'s summary).
-pub fn rank(stopped_by: Option<Stop>, ratio: f64) -> Rank {
+/// The [`Rank`] of a run that stopped as `stopped_by` says, whose time (or nodes) is
+/// `ratio` times the best run's, which `best_reached` its goal or not (then no run
+/// did, and nothing is ranked): `compare`'s lines and table, `bench`'s summary and
+/// exports.
+pub fn rank(stopped_by: Option<Stop>, ratio: f64, best_reached: bool) -> Rank {
     match limit_stop(stopped_by) {
         None => Rank::Ranked,
-        Some(s) if ratio >= 1.0 => Rank::AtLeast(s),
+        Some(s) if ratio >= 1.0 && best_reached => Rank::AtLeast(s),
         Some(s) => Rank::Unranked(s),
+    }
+}
+
+impl Rank {
+    /// As exports name it (the `rank` field and column).
+    pub fn label(&self) -> &'static str {
+        match self {
+            Rank::Ranked => "ranked",
+            Rank::AtLeast(_) => "at least",
+            Rank::Unranked(_) => "not ranked",
+        }
+    }
+
+    /// The ratio as tables and exports give it: a lower bound when `AtLeast`, none when
+    /// `Unranked` (a run stopped sooner: its ratio says nothing).
+    pub fn ratio(&self, ratio: f64) -> Option<f64> {
+        (!matches!(self, Rank::Unranked(_))).then_some(ratio)
     }
 }
 

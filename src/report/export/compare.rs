@@ -29,8 +29,8 @@ pub struct CompareReport {
     /// One `solve --json` object per heuristic, in `--select` order.
     pub results: Vec<SolveResult>,
     /// The smallest time among the runs that reached their goal (every solution, or
-    /// the first; see [`crate::report::reached_goal`]), or among all runs when none did; and the
-    /// smallest node count.
+    /// the first; see [`crate::report::reached_goal`]), or among all runs when none did; and,
+    /// by the same rule, the smallest node count.
     pub fastest: Heuristic,
     pub fewest_nodes: Heuristic,
     /// False when every run was exhaustive and the solution counts differ (a bug;
@@ -47,7 +47,8 @@ impl CompareReport {
         // A run cut short by a limit did less work, not the same work faster.
         let fastest =
             quickest(&results, |r| r.stopped_by, |r| r.elapsed_s).expect("at least one run");
-        let fewest = results.iter().min_by_key(|r| r.nodes).expect("non-empty");
+        let fewest =
+            quickest(&results, |r| r.stopped_by, |r| r.nodes as f64).expect("at least one run");
         let all_exhaustive = results.iter().all(|r| r.exhaustive);
         let error = if all_exhaustive {
             count_mismatch(&results)
@@ -68,16 +69,12 @@ impl CompareReport {
         }
     }
 
-    /// The time of [`CompareReport::fastest`]'s run: what `relative_time` divides by.
-    fn best_time(&self) -> f64 {
+    /// The run of heuristic `h`.
+    fn run_of(&self, h: Heuristic) -> &SolveResult {
         self.results
             .iter()
-            .find(|r| r.select == self.fastest)
-            .map_or(0.0, |r| r.elapsed_s)
-    }
-
-    fn best_nodes(&self) -> u64 {
-        self.results.iter().map(|r| r.nodes).min().unwrap_or(0)
+            .find(|r| r.select == h)
+            .expect("fastest and fewest_nodes are results")
     }
 
     /// One row per heuristic. Cells are plain numbers, so the same table serves the
@@ -92,9 +89,21 @@ impl CompareReport {
             ">nodes_per_s",
             ">relative_nodes",
             ">relative_time",
+            "rank",
         ]);
-        let (bt, bn) = (self.best_time(), self.best_nodes());
+        let (bt, bn) = (self.run_of(self.fastest), self.run_of(self.fewest_nodes));
+        // Ratios as `rank` says: a lower bound ("at least"), or none ("not ranked").
+        let relative = |r: &SolveResult, x: f64, best: f64, b: &SolveResult| {
+            let place = rank(r.stopped_by, x / best, reached_goal(b.stopped_by));
+            let cell = match place.ratio(x) {
+                Some(x) => rel(x, best),
+                None => String::new(),
+            };
+            (cell, place.label())
+        };
         for r in &self.results {
+            let (nodes, _) = relative(r, r.nodes as f64, bn.nodes as f64, bn);
+            let (time, place) = relative(r, r.elapsed_s, bt.elapsed_s, bt);
             t.push(vec![
                 r.select.to_string(),
                 r.solutions_found.to_string(),
@@ -108,8 +117,9 @@ impl CompareReport {
                 r.nodes.to_string(),
                 format!("{:.6}", r.elapsed_s),
                 format!("{:.0}", r.nodes_per_s),
-                rel(r.nodes as f64, bn as f64),
-                rel(r.elapsed_s, bt),
+                nodes,
+                time,
+                place.to_string(),
             ]);
         }
         t
@@ -169,7 +179,7 @@ impl CompareReport {
                     f.select
                 );
                 let x = r.elapsed_s / f.elapsed_s;
-                match rank(r.stopped_by, x) {
+                match rank(r.stopped_by, x, true) {
                     Rank::Ranked => format!(
                         "{} ran {x:.2} times faster than {} ({nodes})",
                         f.select, r.select

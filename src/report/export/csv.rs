@@ -33,6 +33,7 @@ const COLUMNS: &[&str] = &[
     "relative_time",
     "relative_time_stddev",
     "relative_nodes",
+    "rank",
 ];
 
 impl Exporter for CsvExporter {

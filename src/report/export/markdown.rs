@@ -88,7 +88,11 @@ fn results_table(report: &BenchReport) -> Table {
             ),
             fmt_count(r.nodes_mean),
             fmt_count(r.nodes_per_s_mean),
-            fmt_ratio(r.relative_time, r.relative_time_stddev),
+            match r.rank.as_str() {
+                "at least" => format!("≥ {}", fmt_ratio(r.relative_time, None)),
+                "not ranked" => "not ranked".to_string(),
+                _ => fmt_ratio(r.relative_time, r.relative_time_stddev),
+            },
             fmt_ratio(r.relative_nodes, None),
         ]);
     }
@@ -109,7 +113,10 @@ fn puzzles_table(report: &BenchReport) -> Table {
             .records_of(&p.puzzle)
             .filter(|r| matches!(r.select, Heuristic::Ply { .. }))
             .min_by(|a, b| a.time_mean_s.total_cmp(&b.time_mean_s))
-            .map(|r| format!("{} ({:.2}x)", r.select, r.relative_time.unwrap_or(f64::NAN)))
+            .map(|r| match r.relative_time {
+                Some(x) => format!("{} ({x:.2}x)", r.select),
+                None => format!("{} (not ranked)", r.select),
+            })
             .unwrap_or_else(|| "-".into());
         t.push(vec![
             short(&p.puzzle),
