@@ -673,6 +673,17 @@ fn malformed_hints_and_solution_files() {
         let o = plytile(&["solve", &e2, "--hints", &s(&f), "--max-nodes", "10"]);
         assert_input_error(&o, &s(&f), *line, name);
     }
+    // Hints that pass one by one but not side by side: refused, on every thread count
+    // (the search trusted them, reported a board the checker rejects, and hung on two).
+    let text = std::fs::read_to_string(p("hinted/b7x5_col3.txt")).unwrap();
+    assert!(text.contains("\nhint 1 3 30 2\n"));
+    let f = dir.join("hints_apart.txt");
+    std::fs::write(&f, text.replace("\nhint 1 3 30 2\n", "\nhint 1 3 30 0\n")).unwrap();
+    for threads in ["1", "2"] {
+        let o = plytile(&["solve", &s(&f), "--threads", threads, "--timeout", "20"]);
+        assert_input_error(&o, &s(&f), Some(39), "hints_apart");
+        assert!(stderr(&o).contains("do not fit together"), "{}", stderr(&o));
+    }
     let puzzle = p("brendan/pieces_04x04.txt");
     let sol_cases: Vec<(&str, String, Option<usize>)> = vec![
         (

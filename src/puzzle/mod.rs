@@ -294,6 +294,34 @@ impl Puzzle {
                 }
             }
         }
+        // Hints side by side must match, or no board has them all: the search would
+        // find none, or trust the hints and report a board the checker rejects.
+        let mut hint_at = vec![None; w * h];
+        for (k, hint) in self.hints.iter().enumerate() {
+            hint_at[hint.row * w + hint.col] = Some(k);
+        }
+        for (k, hint) in self.hints.iter().enumerate() {
+            let cell = hint.row * w + hint.col;
+            let shown = rotated(self.pieces[hint.piece], hint.rotation);
+            for side in [RIGHT, DOWN] {
+                let Some(j) = self.neighbour(cell, side).and_then(|c| hint_at[c]) else {
+                    continue;
+                };
+                let other = &self.hints[j];
+                let faced = rotated(self.pieces[other.piece], other.rotation)[(side + 2) % 4];
+                if shown[side] != faced {
+                    return err_at(Item::Hint(j), format!(
+                        "hint {j} (piece {} turned {}) shows colour {faced} on its {} side, but hint {k} next to it (piece {} turned {}) shows colour {}: the hints do not fit together",
+                        other.piece,
+                        other.rotation,
+                        SIDE_NAMES[(side + 2) % 4],
+                        hint.piece,
+                        hint.rotation,
+                        shown[side]
+                    ));
+                }
+            }
+        }
         Ok(())
     }
 
