@@ -13,6 +13,13 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    // A panic is a bug. On a worker it would leave the threads that wait for that
+    // worker (the parallel search's saver) waiting forever: report it, then end.
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        report(info);
+        std::process::exit(101);
+    }));
     let cli = match plytile::cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
