@@ -46,7 +46,7 @@ pub struct BenchArgs {
     /// Threads per search: more than one runs the parallel driver of `solve
     /// --threads` (exhaustive counts are the same; a first solution may come from
     /// another part of the tree, so its nodes vary between runs).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: u64,
     /// Stop each run at its K-th solution: time to the first solutions, what `solve`
     /// measures by default (default: every solution, an exhaustive run).

@@ -255,9 +255,15 @@ pub fn catch_interrupts() {
     });
 }
 
-/// Parses a positive number of seconds.
+/// The longest `--timeout`: a deadline must fit in an `Instant` (1e20 s panicked).
+const MAX_SECONDS: f64 = 1e9;
+
+/// Parses a positive number of seconds, at most [`MAX_SECONDS`].
 pub fn parse_seconds(s: &str) -> std::result::Result<f64, String> {
     match s.parse::<f64>() {
+        Ok(x) if x > MAX_SECONDS && x.is_finite() => Err(format!(
+            "'{s}' seconds is over 1e9 (31 years); leave the limit out for none"
+        )),
         Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
         _ => Err(format!("'{s}' is not a positive number of seconds")),
     }

@@ -144,11 +144,13 @@ impl FromStr for Heuristic {
                 let parts: Vec<&str> = s[6..].split(':').collect();
                 let n = parts.first().and_then(|n| n.parse::<u8>().ok());
                 let p = parts.get(1).and_then(|p| p.parse::<f64>().ok());
-                match (n, p, parts.len()) {
-                    (Some(n), Some(p), 2) if (1..=MAX_PLY as u8).contains(&n) && (-1000.0..0.0).contains(&p) => {
-                        Ok(Heuristic::PMean { n, p_milli: (p * 1000.0).round() as i32 })
+                // p is kept in thousandths: it must stay below 0 once rounded to them.
+                let p_milli = p.map(|p| (p * 1000.0).round());
+                match (n, p_milli, parts.len()) {
+                    (Some(n), Some(p_milli), 2) if (1..=MAX_PLY as u8).contains(&n) && (-1e6..=-1.0).contains(&p_milli) => {
+                        Ok(Heuristic::PMean { n, p_milli: p_milli as i32 })
                     }
-                    _ => Err(format!("bad heuristic '{s}': expected pmean:N:p with N in 1..={MAX_PLY} and p < 0 (e.g. pmean:2:-4)")),
+                    _ => Err(format!("bad heuristic '{s}': expected pmean:N:p with N in 1..={MAX_PLY} and p in -1000..=-0.001 (e.g. pmean:2:-4)")),
                 }
             }
             _ => Err(format!(
