@@ -791,3 +791,28 @@ fn help_and_version_exit_0() {
     assert_eq!(code(&o), 0);
     assert!(stdout(&o).contains(env!("CARGO_PKG_VERSION")));
 }
+
+/// A byte-order mark, which some editors write first, is not part of the text.
+#[test]
+fn input_files_may_start_with_a_byte_order_mark() {
+    let dir = scratch_dir("cli-bom");
+    let with_bom = |rel: &str, name: &str| {
+        let f = dir.join(name);
+        let text = std::fs::read_to_string(p(rel)).unwrap();
+        std::fs::write(&f, format!("\u{feff}{text}")).unwrap();
+        s(&f)
+    };
+    let puzzle = with_bom("brendan/pieces_04x04.txt", "p44.txt");
+    let o = plytile(&["solve", &puzzle, "--all", "--json", "--threads", "1"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["solutions_found"], 36);
+    let result = dir.join("r.json");
+    std::fs::write(&result, format!("\u{feff}{}", stdout(&o))).unwrap();
+    let o = plytile(&["verify", &puzzle, &s(&result)]);
+    assert_eq!(code(&o), 0, "{} {}", stdout(&o), stderr(&o));
+    let graph = with_bom("spectral/eight.ron", "eight.ron");
+    let o = plytile(&["spectral", &graph]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    cleanup(&dir);
+}

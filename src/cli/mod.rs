@@ -17,6 +17,7 @@ mod status;
 mod verify;
 
 use crate::error::{InputError, Result};
+pub use crate::puzzle::formats::read_text;
 use crate::puzzle::formats::{self, EdgeOrder};
 use crate::puzzle::{Item, Puzzle};
 use crate::search::symmetry::Parts;
@@ -175,15 +176,6 @@ impl LimitArgs {
             keep,
         }
     }
-}
-
-/// Reads a whole text file, naming it in the error.
-pub fn read_text(path: &Path) -> Result<String> {
-    let origin = path.display().to_string();
-    let bytes =
-        std::fs::read(path).map_err(|e| InputError::new(&origin, format!("cannot read: {e}")))?;
-    String::from_utf8(bytes)
-        .map_err(|_| InputError::new(&origin, "not a text file (invalid UTF-8)"))
 }
 
 /// Writes `text` to `path` (or stdout for `-`) through a temporary file and a rename,

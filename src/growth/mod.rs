@@ -210,7 +210,6 @@ impl EquivalenceGraph {
 /// Read and validate an equivalence graph file; every error message starts with the path.
 pub fn load_graph(path: impl AsRef<Path>) -> Result<EquivalenceGraph, String> {
     let path = path.as_ref();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("{}: cannot read equivalence graph: {e}", path.display()))?;
+    let text = crate::puzzle::formats::read_text(path).map_err(|e| e.to_string())?;
     EquivalenceGraph::from_ron_str(&text).map_err(|e| format!("{}: {e}", path.display()))
 }

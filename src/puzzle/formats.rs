@@ -39,10 +39,7 @@ impl std::str::FromStr for EdgeOrder {
 /// Reads a puzzle file, choosing the format by extension or content.
 pub fn read_puzzle(path: &Path, order: EdgeOrder) -> Result<Puzzle> {
     let origin = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| InputError::new(&origin, format!("cannot read the puzzle file: {e}")))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| InputError::new(&origin, "not a text file (invalid UTF-8)"))?;
+    let text = read_text(path)?;
     let is_ron = path.extension().is_some_and(|e| e == "ron") || text.trim_start().starts_with('(');
     let mut puzzle = if is_ron {
         parse_ron(&text, &origin)?
@@ -462,6 +459,19 @@ fn json_cells(cells: &serde_json::Value, origin: &str, puzzle: &Puzzle) -> Resul
             }
         })
         .collect()
+}
+
+/// The text of an input file, without the byte-order mark some editors put first.
+pub fn read_text(path: &Path) -> Result<String> {
+    let origin = path.display().to_string();
+    let bytes =
+        std::fs::read(path).map_err(|e| InputError::new(&origin, format!("cannot read: {e}")))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| InputError::new(&origin, "not a text file (invalid UTF-8)"))?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 /// A board as `piece rotation` lines (the plain solution list).
