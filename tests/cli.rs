@@ -816,3 +816,41 @@ fn input_files_may_start_with_a_byte_order_mark() {
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     cleanup(&dir);
 }
+
+/// `explain` at the root of 4x4: every site's placements, b and local tree, and the
+/// site ply:2 picks (the first of the smallest b); on a full board, no site.
+#[test]
+fn explain_scores_every_site_and_names_the_choice() {
+    let puzzle = p("brendan/pieces_04x04.txt");
+    let o = plytile(&["explain", &puzzle, "--ply", "2"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.starts_with("ply 2, 16 empty sites\n"), "{text}");
+    // A corner: 4 placements with 16 follow-ups in all below them (b = 4); an inner
+    // cell: 16 placements and 35 follow-ups (b = 5.916...).
+    let row = |cell: &str| {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(cell));
+        line.unwrap()
+            .split_whitespace()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(row("0")[3..], ["4", "4.000000000", "20"]);
+    assert_eq!(row("5")[3..], ["16", "5.916079783", "51"]);
+    assert!(
+        text.ends_with("chosen site: cell 0 (row 0, column 0)\n"),
+        "{text}"
+    );
+    // A full board (a solution) has no site left to choose.
+    let dir = scratch_dir("cli-explain");
+    let o = plytile(&["solve", &puzzle, "--json", "--threads", "1"]);
+    let result = dir.join("r.json");
+    std::fs::write(&result, stdout(&o)).unwrap();
+    let o = plytile(&["explain", &puzzle, "--moves", &s(&result)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("0 empty sites"));
+    assert!(stdout(&o).ends_with("the board is full: a solution, no site to choose\n"));
+    cleanup(&dir);
+}

@@ -62,6 +62,10 @@ pub fn run(a: ExplainArgs) -> Result<u8> {
             st.count(cell)
         );
     }
+    if st.open_cells().is_empty() {
+        println!("the board is full: a solution, no site to choose");
+        return Ok(0);
+    }
     match sel.pick(&mut st) {
         Pick::Site(c) => println!("chosen site: cell {c} (row {}, column {})", c / w, c % w),
         Pick::Dead => println!("the node is dead: some site has b = 0"),
