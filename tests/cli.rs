@@ -745,6 +745,9 @@ fn bad_flags_exit_2() {
         vec!["solve", &puzzle, "--timeout", "inf"],
         vec!["solve", &puzzle, "--max-nodes", "0"],
         vec!["solve", &puzzle, "--max-nodes", "-5"],
+        vec!["solve", &puzzle, "--max-nodes", "1.5"],
+        vec!["solve", &puzzle, "--max-nodes", "1e30"],
+        vec!["predict", &puzzle, "--probes", "0e3"],
         vec!["solve", &puzzle, "--solutions", "0"],
         vec!["solve", &puzzle, "--all", "--solutions", "3"],
         vec!["solve", &puzzle, "--edge-order", "ldru"],
@@ -759,6 +762,20 @@ fn bad_flags_exit_2() {
         no_panic(&o, &format!("{args:?}"));
         assert!(!stderr(&o).trim().is_empty(), "{args:?}: says why");
     }
+    // Counts may be written as the README writes them.
+    let big = p("brendan/pieces_06x06.txt");
+    let o = plytile(&[
+        "solve",
+        &big,
+        "--all",
+        "--json",
+        "--threads",
+        "1",
+        "--max-nodes",
+        "2.5e3",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["nodes"], 2500, "{}", stderr(&o));
 }
 
 /// The brief's contract: every input error, flags included, is one line on stderr.

@@ -157,7 +157,7 @@ pub fn parse_on_off(s: &str) -> std::result::Result<bool, String> {
 #[derive(Args, Debug, Clone)]
 pub struct LimitArgs {
     /// Stop (each run) after N nodes (default: no limit).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = parse_count)]
     pub max_nodes: Option<u64>,
     /// Stop (each run) after SECS seconds (default: no limit).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
@@ -245,6 +245,23 @@ pub fn catch_interrupts() {
             }
         });
     });
+}
+
+/// Parses a positive count of nodes or probes, in digits or as the README writes them
+/// (`3e8`, `2.5e6`).
+pub fn parse_count(s: &str) -> std::result::Result<u64, String> {
+    let exact = s.parse::<u64>().ok();
+    let written = || {
+        s.parse::<f64>()
+            .ok()
+            .filter(|x| x.fract() == 0.0 && *x < 1.8e19)
+    };
+    match exact.or_else(|| written().map(|x| x as u64)) {
+        Some(n) if n > 0 => Ok(n),
+        _ => Err(format!(
+            "'{s}' is not a positive whole number (e.g. 300000000 or 3e8)"
+        )),
+    }
 }
 
 /// The longest `--timeout`: a deadline must fit in an `Instant` (1e20 s panicked).

@@ -2,7 +2,7 @@
 //! and the Knuth (plain and stratified) and Owen baselines, optionally against a
 //! measured exhaustive run.
 
-use super::{catch_interrupts, write_output, PuzzleArgs, SymmetryParts, INTERRUPTED};
+use super::{catch_interrupts, parse_count, write_output, PuzzleArgs, SymmetryParts, INTERRUPTED};
 use crate::error::Result;
 use crate::growth::predict::{self, ModelChoice, Options};
 use crate::puzzle::Puzzle;
@@ -25,11 +25,11 @@ pub struct PredictArgs {
     pub model: ModelChoice,
     /// Random probes for the sampled model and Knuth's estimate (10,000: half the error
     /// of 1,000 on trees of 1e7-2e9 nodes, README; ply:4 on Puzzle D then takes 30 s).
-    #[arg(long, value_name = "K", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", default_value_t = 10_000, value_parser = parse_count)]
     pub probes: u64,
     /// Probes of the `stratified` model (scan only: they run on scan's tables, about
     /// 0.3 s per million on Puzzle D).
-    #[arg(long, value_name = "K", default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", default_value_t = 1_000_000, value_parser = parse_count)]
     pub stratified_probes: u64,
     /// Seed of the probes (SplitMix64).
     #[arg(long, default_value_t = 1)]
@@ -38,7 +38,7 @@ pub struct PredictArgs {
     #[arg(long)]
     pub measure: bool,
     /// Stop the measured run after N nodes (its counts are then partial).
-    #[arg(long, value_name = "N", requires = "measure", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", requires = "measure", value_parser = parse_count)]
     pub max_nodes: Option<u64>,
     /// Predict the trees `solve --symmetry --all` searches (boards without hints):
     /// on a square board the anchored quarter tree or the three trees of corner pairs

@@ -41,7 +41,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub window: Option<u64>,
     /// Nodes each subproblem walks per turn with --interleave on (default: 2048).
-    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "NODES", value_parser = super::parse_count)]
     pub slice: Option<u64>,
     /// Worker threads (default: all cores; 1 with --max-nodes, whose budget is exact only
     /// on one thread). 1 without --shard/--job/--checkpoint is the plain depth-first
