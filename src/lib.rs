@@ -9,6 +9,7 @@ pub mod branching;
 pub mod cli;
 pub mod cpu;
 pub mod error;
+pub mod files;
 pub mod growth;
 pub mod puzzle;
 pub mod report;

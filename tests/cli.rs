@@ -871,3 +871,62 @@ fn explain_scores_every_site_and_names_the_choice() {
     assert!(stdout(&o).ends_with("the board is full: a solution, no site to choose\n"));
     cleanup(&dir);
 }
+
+// ---------------------------------------------------------------------------------
+// outputs: where files go, and a failed write
+
+/// A symlink is followed (the link stays, its target gets the data), a FIFO is
+/// written into, not replaced by a regular file; neither leaves a temporary file.
+#[cfg(unix)]
+#[test]
+fn outputs_follow_symlinks_and_write_into_fifos() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch_dir("cli-out-links");
+    let puzzle = p("brendan/pieces_04x04.txt");
+    let real = dir.join("real.svg");
+    let link = dir.join("link.svg");
+    std::fs::write(&real, "old").unwrap();
+    std::os::unix::fs::symlink("real.svg", &link).unwrap();
+    let o = plytile(&["show", &puzzle, "-o", &s(&link)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&real).unwrap().contains("<svg"));
+    // A dangling link gets its target created.
+    let dangling = dir.join("dangling.txt");
+    std::os::unix::fs::symlink("new.txt", &dangling).unwrap();
+    let o = plytile(&["convert", &puzzle, "-o", &s(&dangling)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(std::fs::symlink_metadata(&dangling)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(dir.join("new.txt"))
+        .unwrap()
+        .contains("\n4 4\n"));
+
+    let fifo = dir.join("fifo.svg");
+    let c = std::ffi::CString::new(s(&fifo)).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let o = plytile(&["show", &puzzle, "-o", &s(&fifo)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(reader.join().unwrap().contains("<svg"));
+    let t = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(t.is_fifo(), "the FIFO was replaced: {t:?}");
+    let o = plytile(&["show", &puzzle, "-o", "/dev/null"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with('~'))
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+    cleanup(&dir);
+}

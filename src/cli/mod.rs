@@ -178,18 +178,15 @@ impl LimitArgs {
     }
 }
 
-/// Writes `text` to `path` (or stdout for `-`) through a temporary file and a rename,
-/// so that an interrupted write never leaves half a file.
+/// Writes `text` to `path`, or stdout for `-` ([`crate::files::write_file`]: through
+/// a temporary file and a rename, so that an interrupted write never leaves half a file).
 pub fn write_output(path: &Path, text: &str) -> Result<()> {
     if path == Path::new("-") {
         print!("{text}");
         return Ok(());
     }
-    let origin = path.display().to_string();
-    let tmp = path.with_extension("tmp~");
-    std::fs::write(&tmp, text)
-        .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|e| InputError::new(origin, format!("cannot write: {e}")))
+    crate::files::write_file(path, text)
+        .map_err(|e| InputError::new(path.display().to_string(), format!("cannot write: {e}")))
 }
 
 /// Runs the command line; returns the process exit code.

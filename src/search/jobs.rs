@@ -364,15 +364,11 @@ pub fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
     }
 }
 
-/// Writes a checkpoint through a temporary file and a rename.
+/// Writes a checkpoint through a temporary file and a rename ([`crate::files`]).
 pub fn write_checkpoint(path: &Path, ck: &Checkpoint) -> Result<()> {
     let origin = path.display().to_string();
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp~");
-    let tmp = path.with_file_name(name);
     let text = serde_json::to_string(ck).expect("checkpoints serialize");
-    std::fs::write(&tmp, text)
-        .and_then(|_| std::fs::rename(&tmp, path))
+    crate::files::write_file(path, &text)
         .map_err(|e| InputError::new(origin, format!("cannot write the checkpoint: {e}")))
 }
 

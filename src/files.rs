@@ -1,0 +1,49 @@
+//! Writing the files a user asked for: the one home of the CLI's outputs and the
+//! search's checkpoints.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// Writes `text` to `path`. A regular file (or a new one) is written through a
+/// temporary file beside it and a rename, so that an interrupted write never leaves
+/// half a file; a symlink is followed so that it stays a link. A FIFO or a device
+/// (`/dev/null`, `/dev/stdout`) is written directly: a rename would replace it by a
+/// regular file.
+pub fn write_file(path: &Path, text: &str) -> io::Result<()> {
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        // A directory fails here, as it should ("Is a directory").
+        let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
+        return f.write_all(text.as_bytes()).and_then(|()| f.flush());
+    }
+    let target = resolve(path)?;
+    let tmp = temp_path(&target);
+    let written = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, &target));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
+/// The file a write to `path` lands in: `path` with its symlinks followed, a
+/// dangling one to the file it would create.
+pub fn resolve(path: &Path) -> io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    // As many links as Linux follows before ELOOP.
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let link = std::fs::read_link(&p)?;
+                p = p.parent().map_or(link.clone(), |dir| dir.join(&link));
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// The temporary file beside `target` that [`write_file`] renames into place.
+pub fn temp_path(target: &Path) -> PathBuf {
+    let mut name = target.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp~");
+    target.with_file_name(name)
+}
