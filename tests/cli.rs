@@ -930,3 +930,92 @@ fn outputs_follow_symlinks_and_write_into_fifos() {
     assert!(left.is_empty(), "temporary files left: {left:?}");
     cleanup(&dir);
 }
+
+/// Runs plytile with stdout on /dev/full (a write fails with ENOSPC).
+fn to_full_disk(args: &[&str]) -> Option<Output> {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .ok()?;
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_plytile"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("RUST_LOG")
+        .stdout(full)
+        .output()
+        .expect("run plytile");
+    Some(o)
+}
+
+/// A failed write to stdout is one line naming stdout and exit 2: no panic (exit
+/// 101), no silent exit 0. The output of every kind of command goes the same way.
+#[test]
+fn a_failed_write_to_stdout_is_an_error() {
+    let puzzle = p("brendan/pieces_04x04.txt");
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["solve", &puzzle, "--threads", "1", "--json"],
+        vec!["solve", &puzzle],
+        vec!["show", &puzzle],
+        vec!["show", &puzzle, "--link"],
+        vec!["show", &puzzle, "-o", "-"],
+        vec!["convert", &puzzle, "-o", "-"],
+        vec!["gen", "--width", "3", "--height", "3", "--seed", "1"],
+        vec!["explain", &puzzle],
+        vec!["compare", &puzzle, "--select", "scan"],
+        vec!["bench", &puzzle, "--select", "scan", "--runs", "1"],
+        vec![
+            "bench",
+            &puzzle,
+            "--select",
+            "scan",
+            "--runs",
+            "1",
+            "--export-json",
+            "-",
+        ],
+    ];
+    for args in &cases {
+        let Some(o) = to_full_disk(args) else {
+            return; // no /dev/full here
+        };
+        no_panic(&o, &format!("{args:?}"));
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        // (bench's text for people goes to stderr when an export is on stdout.)
+        let errors: Vec<String> = stderr(&o)
+            .lines()
+            .filter(|l| l.starts_with("plytile:"))
+            .map(String::from)
+            .collect();
+        assert_eq!(errors.len(), 1, "{args:?}: {}", stderr(&o));
+        assert!(
+            errors[0].starts_with("plytile: stdout: cannot write: "),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+/// A closed pipe stays quiet: the program ends as `head` expects, with no message.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_is_quiet() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_plytile"))
+        .args(["gen", "--width", "32", "--height", "32", "--seed", "1"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    child.wait().unwrap();
+    assert!(err.is_empty(), "{err}");
+}

@@ -14,7 +14,6 @@ use crate::search::select::MAX_PLY;
 use crate::search::{self, Heuristic, Stop};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -155,13 +154,14 @@ pub fn run(a: BenchArgs) -> Result<u8> {
     });
     let total = (puzzles.len() * settings.len()) as u64 * (a.warmup + a.runs) as u64;
     let bar = progress_bar(total);
-    let out = |text: &str| {
+    let report_text = |text: &str| {
         bar.suspend(|| {
             if to_stdout {
-                print!("{text}");
-                let _ = std::io::stdout().flush();
+                out!("{text}")?;
+                super::flush_stdout()
             } else {
                 eprint!("{text}");
+                Ok(())
             }
         })
     };
@@ -195,7 +195,7 @@ pub fn run(a: BenchArgs) -> Result<u8> {
                 }
             }
             let record = BenchRecord::from_runs(&name, puzzle.pieces.len(), &runs);
-            out(&describe(&record));
+            report_text(&describe(&record))?;
             records.push(record);
             all_runs.extend(runs);
         }
@@ -205,7 +205,7 @@ pub fn run(a: BenchArgs) -> Result<u8> {
             mismatch = true;
         }
         report.push_puzzle(records, error.is_none());
-        out(&summary(&report, &name));
+        report_text(&summary(&report, &name))?;
         for (f, p) in &exports {
             if *p != Path::new("-") {
                 write_output(p, &f.exporter().serialize(&report))?;
@@ -214,7 +214,7 @@ pub fn run(a: BenchArgs) -> Result<u8> {
     }
     bar.finish_and_clear();
     if report.puzzles.len() > 1 {
-        out(&overall(&report));
+        report_text(&overall(&report))?;
     }
     for (f, p) in &exports {
         write_output(p, &f.exporter().serialize(&report))?;

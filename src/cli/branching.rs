@@ -18,6 +18,6 @@ pub struct BranchingArgs {
 pub fn run(a: BranchingArgs) -> Result<u8> {
     let text = branching::cli_branching(&a.tree, a.ply.map(|n| n as usize))
         .map_err(|e| InputError::new("TREE", e))?;
-    println!("{text}");
+    outln!("{text}")?;
     Ok(0)
 }

@@ -76,20 +76,20 @@ pub fn run(a: CompareArgs) -> Result<u8> {
     };
     let report = CompareReport::new(limits, results);
     if a.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&report).expect("reports serialize")
-        );
+        )?;
     } else if a.csv {
-        print!("{}", report.table().render(&Csv));
+        out!("{}", report.table().render(&Csv))?;
     } else if a.markdown {
-        print!(
+        out!(
             "{}\n{}",
             report.table().render(&Markdown),
             report.growth_table().render(&Markdown)
-        );
+        )?;
     } else {
-        println!(
+        outln!(
             "{} ({}x{}, {} pieces), {}{}",
             report.puzzle,
             report.width,
@@ -105,14 +105,14 @@ pub fn run(a: CompareArgs) -> Result<u8> {
             } else {
                 ""
             }
-        );
-        print!("{}", report.table().render(&Text));
-        println!();
+        )?;
+        out!("{}", report.table().render(&Text))?;
+        outln!()?;
         for line in report.speed_lines() {
-            println!("  {line}");
+            outln!("  {line}")?;
         }
-        println!("\nnodes per depth:");
-        print!("{}", report.growth_table().render(&Text));
+        outln!("\nnodes per depth:")?;
+        out!("{}", report.growth_table().render(&Text))?;
     }
     if let Some(path) = &a.plot {
         write_output(path, &report.plot())?;

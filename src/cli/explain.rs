@@ -44,31 +44,36 @@ pub fn run(a: ExplainArgs) -> Result<u8> {
     }
     let mut sel = Ply::new(&st, a.ply as usize, a.adj);
     let w = puzzle.width;
-    println!(
+    outln!(
         "ply {}{}, {} empty sites",
         a.ply,
         if a.adj { ":adj" } else { "" },
         st.open_cells().len()
-    );
-    println!(
+    )?;
+    outln!(
         "{:>5} {:>4} {:>4} {:>11} {:>12} {:>10}",
-        "cell", "row", "col", "placements", "b", "tree nodes"
-    );
+        "cell",
+        "row",
+        "col",
+        "placements",
+        "b",
+        "tree nodes"
+    )?;
     for (cell, b, size) in sel.scores(&mut st) {
-        println!(
+        outln!(
             "{cell:>5} {:>4} {:>4} {:>11} {b:>12.9} {size:>10}",
             cell / w,
             cell % w,
             st.count(cell)
-        );
+        )?;
     }
     if st.open_cells().is_empty() {
         println!("the board is full: a solution, no site to choose");
         return Ok(0);
     }
     match sel.pick(&mut st) {
-        Pick::Site(c) => println!("chosen site: cell {c} (row {}, column {})", c / w, c % w),
-        Pick::Dead => println!("the node is dead: some site has b = 0"),
+        Pick::Site(c) => outln!("chosen site: cell {c} (row {}, column {})", c / w, c % w)?,
+        Pick::Dead => outln!("the node is dead: some site has b = 0")?,
     }
     Ok(0)
 }

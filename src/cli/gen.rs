@@ -42,7 +42,7 @@ pub fn run(a: GenArgs) -> Result<u8> {
             write_output(&path, &formats::to_ron(&p))?
         }
         Some(path) => write_output(&path, &formats::to_text(&p))?,
-        None => print!("{}", formats::to_text(&p)),
+        None => out!("{}", formats::to_text(&p))?,
     }
     Ok(0)
 }

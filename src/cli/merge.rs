@@ -39,9 +39,9 @@ pub fn run(a: MergeArgs) -> Result<u8> {
         eprintln!("plytile: {w}");
     }
     if a.json {
-        println!("{}", serde_json::to_string(&m).expect("results serialize"));
+        outln!("{}", serde_json::to_string(&m).expect("results serialize"))?;
     } else {
-        print!("{}", render(&m, parts.len()));
+        out!("{}", render(&m, parts.len()))?;
     }
     Ok(m.exit_code())
 }

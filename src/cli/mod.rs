@@ -1,6 +1,25 @@
 //! The command line: one file per subcommand. Parsing only validates into plain
 //! structs; the library does the work. Errors are one line naming the file or flag.
 
+/// `print!` for a command's output: a failed write (a full disk) is returned as an
+/// error naming stdout, where `print!` would panic. Defined before the subcommand
+/// modules, which use it.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(format_args!($($arg)*))
+    };
+}
+
+/// `println!` for a command's output; see [`out!`].
+macro_rules! outln {
+    () => {
+        out!("\n")
+    };
+    ($($arg:tt)*) => {
+        out!("{}\n", format_args!($($arg)*))
+    };
+}
+
 mod bench;
 mod branching;
 mod compare;
@@ -23,6 +42,7 @@ use crate::puzzle::{Item, Puzzle};
 use crate::search::symmetry::Parts;
 use crate::search::{Heuristic, Order, Strategy};
 use clap::{Args, Parser, Subcommand};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -182,17 +202,34 @@ impl LimitArgs {
 /// a temporary file and a rename, so that an interrupted write never leaves half a file).
 pub fn write_output(path: &Path, text: &str) -> Result<()> {
     if path == Path::new("-") {
-        print!("{text}");
-        return Ok(());
+        return out!("{text}");
     }
     crate::files::write_file(path, text)
         .map_err(|e| InputError::new(path.display().to_string(), format!("cannot write: {e}")))
 }
 
+/// Writes a command's output to stdout ([`out!`]). A closed pipe never returns here:
+/// SIGPIPE ends the program quietly (main.rs).
+pub fn write_stdout(args: std::fmt::Arguments) -> Result<()> {
+    std::io::stdout()
+        .lock()
+        .write_fmt(args)
+        .map_err(stdout_error)
+}
+
+/// Sends what stdout holds back (a last line without a newline) now.
+pub fn flush_stdout() -> Result<()> {
+    std::io::stdout().flush().map_err(stdout_error)
+}
+
+fn stdout_error(e: std::io::Error) -> InputError {
+    InputError::new("stdout", format!("cannot write: {e}"))
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run(cli: Cli) -> Result<u8> {
     init_logging(cli.verbose);
-    match cli.command {
+    let code = match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Gen(a) => gen::run(a),
         Command::Verify(a) => verify::run(a),
@@ -206,7 +243,9 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Compare(a) => compare::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Predict(a) => predict::run(a),
-    }
+    }?;
+    flush_stdout()?;
+    Ok(code)
 }
 
 fn init_logging(verbose: u8) {

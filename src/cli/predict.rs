@@ -131,12 +131,12 @@ pub fn run(a: PredictArgs) -> Result<u8> {
         write_output(path, &growth_svg(&title, "nodes", &series))?;
     }
     if a.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&report).expect("reports serialize")
-        );
+        )?;
     } else {
-        print!("{}", predict::render_text(&report));
+        out!("{}", predict::render_text(&report))?;
     }
     Ok(0)
 }

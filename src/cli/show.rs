@@ -59,23 +59,21 @@ pub fn run(a: ShowArgs) -> Result<u8> {
     add_hints(&p, &mut board);
     if a.link {
         let link = formats::to_viewer_link(&p, &board).map_err(|m| InputError::new("--link", m))?;
-        println!("{link}");
+        outln!("{link}")?;
     }
     if let Some(out) = &a.output {
         let opts = svg::SvgOptions { numbers: a.numbers };
         write_output(out, &svg::board_svg(&p, &board, opts))?;
         if !a.link && out.as_os_str() != "-" {
-            println!("{}: {}", out.display(), svg::caption(&p, &board));
+            outln!("{}: {}", out.display(), svg::caption(&p, &board))?;
         }
     } else if !a.link {
-        let mut stdout = std::io::stdout();
-        let text = if stdout.is_terminal() {
+        let text = if std::io::stdout().is_terminal() {
             board::render_ansi(&p, &board)
         } else {
             board::render(&p, &board)
         };
-        use std::io::Write;
-        let _ = writeln!(stdout, "{text}{}", svg::caption(&p, &board));
+        outln!("{text}{}", svg::caption(&p, &board))?;
     }
     Ok(0)
 }

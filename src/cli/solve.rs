@@ -167,12 +167,12 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     status.stop();
     let result = result?;
     if a.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&result).expect("results serialize")
-        );
+        )?;
     } else if a.quiet {
-        println!(
+        outln!(
             "{}: {} solution(s), {}exhaustive, {} nodes{}, {:.3} s",
             result.puzzle,
             result.solutions_found,
@@ -184,9 +184,9 @@ pub fn run(a: SolveArgs) -> Result<u8> {
                 String::new()
             },
             result.elapsed_s
-        );
+        )?;
     } else {
-        print!("{}", result.render_text(&puzzle, 3));
+        out!("{}", result.render_text(&puzzle, 3))?;
     }
     log_summary(&result);
     Ok(result.exit_code())

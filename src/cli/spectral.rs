@@ -26,12 +26,12 @@ pub fn run(a: SpectralArgs) -> Result<u8> {
         .map_err(|e| InputError::new(origin, e.to_string()))?;
     let report = growth::spectral_report(&graph, a.depth);
     if a.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&report).expect("reports serialize")
-        );
+        )?;
     } else {
-        print!("{}", growth::render_text(&report));
+        out!("{}", growth::render_text(&report))?;
     }
     Ok(0)
 }

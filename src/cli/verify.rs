@@ -42,26 +42,26 @@ pub fn run(a: VerifyArgs) -> Result<u8> {
     };
     for (i, b) in boards.iter().enumerate() {
         if let Err(v) = verify::check(&p, b, true) {
-            println!("{}: not a solution: {v}", name(i));
+            outln!("{}: not a solution: {v}", name(i))?;
             return Ok(1);
         }
     }
     if let Some((i, j)) = same_boards(&boards) {
-        println!("{}: the same board as solution {}", name(j), first + i);
+        outln!("{}: the same board as solution {}", name(j), first + i)?;
         return Ok(1);
     }
     let joins = p.inner_joins();
     match &boards[..] {
-        [b] => println!(
+        [b] => outln!(
             "{}: a valid solution of {} ({} of {joins} inner joins matched)",
             name(0),
             p.name,
             verify::score(&p, b)
-        ),
-        _ => println!(
+        )?,
+        _ => outln!(
             "{origin}: {n} valid and distinct solutions of {} (each: {joins} of {joins} inner joins matched)",
             p.name
-        ),
+        )?,
     }
     Ok(0)
 }
