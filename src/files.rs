@@ -47,3 +47,40 @@ pub fn temp_path(target: &Path) -> PathBuf {
     name.push(".tmp~");
     target.with_file_name(name)
 }
+
+/// Whether a file can be written at `path` the way [`write_file`] writes it: a
+/// temporary file can be created beside the target (it is removed at once, so a
+/// failed check leaves nothing behind).
+pub fn check_writable(path: &Path) -> io::Result<()> {
+    let tmp = temp_path(&resolve(path)?);
+    std::fs::File::create(&tmp)?;
+    std::fs::remove_file(&tmp)
+}
+
+/// Whether `a` and `b` name the same file: the same inode when both exist (hard and
+/// symbolic links included), else the same place once symlinks are followed (two
+/// names of a file about to be created).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        #[cfg(unix)]
+        (Ok(x), Ok(y)) => {
+            use std::os::unix::fs::MetadataExt;
+            (x.dev(), x.ino()) == (y.dev(), y.ino())
+        }
+        (Err(_), Err(_)) => place(a).is_some_and(|p| Some(p) == place(b)),
+        #[cfg(unix)]
+        _ => false,
+        #[cfg(not(unix))]
+        _ => place(a).is_some_and(|p| Some(p) == place(b)),
+    }
+}
+
+/// The absolute path a write to `path` lands in; None when its directory is missing.
+fn place(path: &Path) -> Option<PathBuf> {
+    let target = resolve(path).ok()?;
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    Some(std::fs::canonicalize(dir).ok()?.join(target.file_name()?))
+}

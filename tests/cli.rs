@@ -1019,3 +1019,50 @@ fn a_closed_pipe_is_quiet() {
     child.wait().unwrap();
     assert!(err.is_empty(), "{err}");
 }
+
+/// One `plytile:` line naming `file`, exit 2, nothing on stdout: the command stopped
+/// at the up-front check of its outputs, before any run.
+fn refused_up_front(o: &Output, file: &str, what: &str) {
+    no_panic(o, what);
+    assert_eq!(code(o), 2, "{what}: {}", stderr(o));
+    assert_eq!(stderr(o).lines().count(), 1, "{what}: {}", stderr(o));
+    assert!(
+        stderr(o).starts_with(&format!("plytile: {file}: ")),
+        "{what}: {}",
+        stderr(o)
+    );
+    assert_eq!(stdout(o), "", "{what}: ran before the check");
+}
+
+/// bench checks every export path before its first run: a bad one no longer ends the
+/// benchmark after the first puzzle with the other exports unwritten, and two exports
+/// to one file are refused rather than one silently lost.
+#[test]
+fn bench_checks_its_exports_before_running() {
+    let dir = scratch_dir("cli-bench-exports");
+    let (p4, p5) = (p("brendan/pieces_04x04.txt"), p("brendan/pieces_05x05.txt"));
+    let bad = s(&dir.join("missing/f.json"));
+    let (csv, md) = (s(&dir.join("ok.csv")), s(&dir.join("ok.md")));
+    let bench = ["bench", &p4, &p5, "--select", "scan", "--runs", "1"];
+    let o = plytile(&[&bench[..], &["--export-csv", &csv, "--export-json", &bad]].concat());
+    refused_up_front(&o, &bad, "a missing directory");
+    assert!(!Path::new(&csv).exists(), "an export was left behind");
+    let same = s(&dir.join("same.out"));
+    let o = plytile(&[&bench[..], &["--export-json", &same, "--export-csv", &same]].concat());
+    refused_up_front(&o, &same, "two exports to one file");
+    assert!(!Path::new(&same).exists());
+    let o = plytile(&[&bench[..], &["--export-csv", &p4]].concat());
+    refused_up_front(&o, &p4, "an export over a puzzle");
+    // Devices take several exports; good paths are written.
+    let o = plytile(
+        &[
+            &bench[..],
+            &["--export-json", "/dev/null", "--export-csv", "/dev/null"],
+            &["--export-markdown", &md],
+        ]
+        .concat(),
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&md).unwrap().contains("scan"));
+    cleanup(&dir);
+}

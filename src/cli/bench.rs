@@ -2,7 +2,7 @@
 //! manner of hyperfine (mean ± σ, min … max, "ran N times faster"). The schema,
 //! statistics and exports live in `report::export`.
 
-use super::{catch_interrupts, write_output, LimitArgs, StrategyArgs, INTERRUPTED};
+use super::{catch_interrupts, check_outputs, write_output, LimitArgs, StrategyArgs, INTERRUPTED};
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{read_puzzle, EdgeOrder};
 use crate::report::export::{
@@ -135,6 +135,9 @@ pub fn run(a: BenchArgs) -> Result<u8> {
             "only one export can go to stdout (-)",
         ));
     }
+    let inputs: Vec<&Path> = a.puzzles.iter().map(PathBuf::as_path).collect();
+    let paths: Vec<&Path> = exports.iter().map(|&(_, p)| p).collect();
+    check_outputs(&paths, &inputs)?;
     // With an export on stdout, the text for people goes to stderr.
     let to_stdout = !exports.iter().any(|(_, p)| *p == Path::new("-"));
     catch_interrupts();

@@ -121,6 +121,13 @@ pub struct PuzzleArgs {
 }
 
 impl PuzzleArgs {
+    /// The files read, for [`check_outputs`].
+    pub fn inputs(&self) -> Vec<&Path> {
+        std::iter::once(self.puzzle.as_path())
+            .chain(self.hints.as_deref())
+            .collect()
+    }
+
     pub fn load(&self) -> Result<Puzzle> {
         let mut p = formats::read_puzzle(&self.puzzle, self.edge_order)?;
         if let Some(h) = &self.hints {
@@ -206,6 +213,36 @@ pub fn write_output(path: &Path, text: &str) -> Result<()> {
     }
     crate::files::write_file(path, text)
         .map_err(|e| InputError::new(path.display().to_string(), format!("cannot write: {e}")))
+}
+
+/// Checks the files a command will write before it does any work, so that a long
+/// run never ends in a path error with its results lost: each can be written, none
+/// is one of the `inputs`, no two are the same file. Stdout (`-`) passes, and so does
+/// a FIFO or a device, which is written directly and may take several outputs.
+pub fn check_outputs(outputs: &[&Path], inputs: &[&Path]) -> Result<()> {
+    use crate::files;
+    for (i, out) in outputs.iter().enumerate() {
+        let err = |m: String| InputError::new(out.display().to_string(), m);
+        if *out == Path::new("-") {
+            continue;
+        }
+        if std::fs::metadata(out).is_ok_and(|m| !m.is_file()) {
+            if out.is_dir() {
+                return Err(err("cannot write: is a directory".into()));
+            }
+            continue;
+        }
+        if inputs.iter().any(|input| files::same_file(out, input)) {
+            return Err(err("is also an input; refusing to overwrite it".into()));
+        }
+        if outputs[..i].iter().any(|o| files::same_file(out, o)) {
+            return Err(err(
+                "given to two outputs; one would overwrite the other".into()
+            ));
+        }
+        files::check_writable(out).map_err(|e| err(format!("cannot write: {e}")))?;
+    }
+    Ok(())
 }
 
 /// Writes a command's output to stdout ([`out!`]). A closed pipe never returns here:
