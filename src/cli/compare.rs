@@ -1,7 +1,9 @@
 //! `plytile compare`: several heuristics on one puzzle under the same limits, side by
 //! side. The report (tables, speed lines, plot) is built in `report::export`.
 
-use super::{catch_interrupts, write_output, LimitArgs, PuzzleArgs, StrategyArgs, INTERRUPTED};
+use super::{
+    catch_interrupts, check_outputs, write_output, LimitArgs, PuzzleArgs, StrategyArgs, INTERRUPTED,
+};
 use crate::error::Result;
 use crate::report::export::compare::CompareLimits;
 use crate::report::export::markup::{Csv, Markdown, Text};
@@ -56,6 +58,7 @@ pub struct CompareArgs {
 
 pub fn run(a: CompareArgs) -> Result<u8> {
     let puzzle = a.input.load()?;
+    check_outputs(&Vec::from_iter(a.plot.as_deref()), &a.input.inputs())?;
     catch_interrupts();
     let mut results = Vec::new();
     for &h in &a.select {

@@ -2,7 +2,10 @@
 //! and the Knuth (plain and stratified) and Owen baselines, optionally against a
 //! measured exhaustive run.
 
-use super::{catch_interrupts, parse_count, write_output, PuzzleArgs, SymmetryParts, INTERRUPTED};
+use super::{
+    catch_interrupts, check_outputs, parse_count, write_output, PuzzleArgs, SymmetryParts,
+    INTERRUPTED,
+};
 use crate::error::Result;
 use crate::growth::predict::{self, ModelChoice, Options};
 use crate::puzzle::Puzzle;
@@ -59,6 +62,7 @@ pub struct PredictArgs {
 
 pub fn run(a: PredictArgs) -> Result<u8> {
     let puzzle = a.input.load()?;
+    check_outputs(&Vec::from_iter(a.plot.as_deref()), &a.input.inputs())?;
     let opts = Options {
         select: a.select,
         model: a.model,
