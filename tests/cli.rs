@@ -1066,3 +1066,52 @@ fn bench_checks_its_exports_before_running() {
     assert!(std::fs::read_to_string(&md).unwrap().contains("scan"));
     cleanup(&dir);
 }
+
+/// compare's and predict's --plot, show's and convert's -o are checked before the
+/// work, and none may overwrite an input: the puzzle (also through a hard link or a
+/// symlink), a solution file.
+#[test]
+fn outputs_are_checked_first_and_never_overwrite_an_input() {
+    let dir = scratch_dir("cli-out-inputs");
+    let victim = dir.join("victim.txt");
+    let puzzle = std::fs::read(puzzle_path("brendan/pieces_04x04.txt")).unwrap();
+    std::fs::write(&victim, &puzzle).unwrap();
+    let v = s(&victim);
+    let bad = s(&dir.join("missing/p.svg"));
+    let o = plytile(&["compare", &v, "--select", "scan", "--plot", &bad]);
+    refused_up_front(&o, &bad, "compare --plot in a missing directory");
+    let o = plytile(&["predict", &v, "--plot", &bad]);
+    refused_up_front(&o, &bad, "predict --plot in a missing directory");
+    let hard = s(&dir.join("hard.txt"));
+    std::fs::hard_link(&victim, &hard).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("victim.txt", dir.join("sym.txt")).unwrap();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["show", &v, "-o", &v],
+        vec!["compare", &v, "--select", "scan", "--plot", &v],
+        vec!["predict", &v, "--plot", &v],
+        vec!["convert", &v, "-o", &v],
+        vec!["convert", &v, "-o", &hard],
+    ];
+    for args in &cases {
+        let out = args.last().unwrap();
+        refused_up_front(&plytile(args), out, &format!("{args:?}"));
+    }
+    #[cfg(unix)]
+    {
+        let sym = s(&dir.join("sym.txt"));
+        refused_up_front(&plytile(&["show", &sym, "-o", &v]), &v, "through a symlink");
+    }
+    assert_eq!(
+        std::fs::read(&victim).unwrap(),
+        puzzle,
+        "the puzzle was overwritten"
+    );
+    let result = dir.join("r.json");
+    std::fs::write(&result, plytile(&["solve", &v, "--json"]).stdout).unwrap();
+    let r = s(&result);
+    let o = plytile(&["show", &v, "--json", &r, "-o", &r]);
+    refused_up_front(&o, &r, "show over its board");
+    assert!(stderr(&o).contains("is also an input"), "{}", stderr(&o));
+    cleanup(&dir);
+}

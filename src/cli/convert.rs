@@ -2,7 +2,7 @@
 //! (the link itself, or a file holding it): a link becomes a puzzle plus its board,
 //! written next to the output as `OUT.solution.txt` (`piece rotation` lines).
 
-use super::{read_text, write_output, PuzzleArgs};
+use super::{check_outputs, read_text, write_output, PuzzleArgs};
 use crate::error::{InputError, Result};
 use crate::puzzle::formats;
 use crate::puzzle::{Board, Puzzle};
@@ -43,12 +43,21 @@ pub fn run(a: ConvertArgs) -> Result<u8> {
             ))
         }
     };
+    let board_path = board
+        .as_ref()
+        .filter(|_| a.output != Path::new("-"))
+        .map(|_| solution_path(&a.output));
+    let outputs: Vec<&Path> = std::iter::once(a.output.as_path())
+        .chain(board_path.as_deref())
+        .collect();
+    check_outputs(&outputs, &a.input.inputs())?;
     write_output(&a.output, &text)?;
     if let Some(board) = board {
-        if a.output == Path::new("-") {
-            eprintln!("plytile: the link's board is not written (the puzzle went to stdout)");
-        } else {
-            write_output(&solution_path(&a.output), &formats::board_to_text(&board))?;
+        match &board_path {
+            Some(path) => write_output(path, &formats::board_to_text(&board))?,
+            None => {
+                eprintln!("plytile: the link's board is not written (the puzzle went to stdout)")
+            }
         }
     }
     Ok(0)

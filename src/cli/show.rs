@@ -2,7 +2,7 @@
 //! link (`--link`), or a text board (ANSI colours in a terminal, plain otherwise).
 
 use super::convert::link_input;
-use super::{read_text, write_output, PuzzleArgs};
+use super::{check_outputs, read_text, write_output, PuzzleArgs};
 use crate::error::{InputError, Result};
 use crate::puzzle::{formats, Board, Puzzle};
 use crate::report::{board, svg};
@@ -57,6 +57,9 @@ pub fn run(a: ShowArgs) -> Result<u8> {
         link_board.unwrap_or_else(|| vec![None; p.cells()])
     };
     add_hints(&p, &mut board);
+    let mut inputs = a.input.inputs();
+    inputs.extend(a.solution.as_deref().into_iter().chain(a.json.as_deref()));
+    check_outputs(&Vec::from_iter(a.output.as_deref()), &inputs)?;
     if a.link {
         let link = formats::to_viewer_link(&p, &board).map_err(|m| InputError::new("--link", m))?;
         outln!("{link}")?;
