@@ -438,6 +438,12 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
     for (name, r) in parts {
         match (r.shard, n) {
             (Some([i, m]), Some(n)) if m == n => {
+                if i >= n {
+                    return Err(InputError::new(
+                        name,
+                        format!("shard {i}/{n} is out of range (0 <= i < n)"),
+                    ));
+                }
                 if let Some(other) = seen[i] {
                     return Err(InputError::new(name, format!("shard {i}/{n} is also in {other}: it would be counted twice")));
                 }

@@ -1,0 +1,101 @@
+//! Files that lie: results, checkpoints and job files edited by hand or cut from
+//! another puzzle. Each is refused with exit code 2 and one line naming the file, never
+//! counted, never a panic.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_plytile"))
+}
+
+fn puzzle(name: &str) -> String {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles/brendan")
+        .join(name);
+    p.to_str().unwrap().to_string()
+}
+
+/// A fresh scratch directory for test `name`.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("plytile-tampered-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().unwrap()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Writes the `--json` result of `solve PUZZLE --all --threads 1 --shard i/n` to `out`.
+fn shard(puzzle: &str, i: usize, n: usize, out: &Path) {
+    let o = run(&[
+        "solve",
+        puzzle,
+        "--threads",
+        "1",
+        "--all",
+        "--json",
+        "--shard",
+        &format!("{i}/{n}"),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    std::fs::write(out, &o.stdout).unwrap();
+}
+
+fn edit_json(path: &Path, f: impl FnOnce(&mut Value)) {
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    f(&mut v);
+    std::fs::write(path, serde_json::to_string(&v).unwrap()).unwrap();
+}
+
+/// Exit code 2, no panic, one line on stderr naming `file` and saying `what`.
+fn refused(o: &Output, file: &Path, what: &str) {
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(!e.contains("panicked"), "panic: {e}");
+    assert_eq!(o.status.code(), Some(2), "exit code; stderr {e}");
+    assert_eq!(e.lines().count(), 1, "one line: {e:?}");
+    assert!(e.contains(s(file)), "names {}: {e}", file.display());
+    assert!(e.contains(what), "says {what:?}: {e}");
+}
+
+/// Three shards of the 5x5 (16 solutions) in `dir`: s0.json, s1.json, s2.json.
+fn three_shards(dir: &Path) -> Vec<PathBuf> {
+    let p = puzzle("pieces_05x05.txt");
+    (0..3)
+        .map(|i| {
+            let f = dir.join(format!("s{i}.json"));
+            shard(&p, i, 3, &f);
+            f
+        })
+        .collect()
+}
+
+fn merge(files: &[&Path]) -> Output {
+    bin().arg("merge").args(files).output().unwrap()
+}
+
+#[test]
+fn merge_refuses_a_shard_index_out_of_range() {
+    let dir = scratch("range");
+    let f = three_shards(&dir);
+    let t = dir.join("t.json");
+    std::fs::copy(&f[1], &t).unwrap();
+    edit_json(&t, |v| v["shard"] = serde_json::json!([7, 3]));
+    refused(&merge(&[&f[0], &t, &f[2]]), &t, "shard 7/3 is out of range");
+    let o = merge(&[&f[0], &f[1], &f[2]]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("solutions   16"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
