@@ -99,3 +99,36 @@ fn merge_refuses_a_shard_index_out_of_range() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("solutions   16"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn merge_refuses_a_shard_of_another_puzzle_with_the_same_name() {
+    let dir = scratch("other");
+    let f = three_shards(&dir);
+    std::fs::create_dir_all(dir.join("other")).unwrap();
+    let other = dir.join("other/pieces_05x05.txt");
+    let o = run(&[
+        "gen",
+        "--width",
+        "5",
+        "--height",
+        "5",
+        "--seed",
+        "7",
+        "-o",
+        s(&other),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let o1 = dir.join("o1.json");
+    shard(s(&other), 1, 3, &o1);
+    refused(&merge(&[&f[0], &o1, &f[2]]), &o1, "another puzzle");
+    // Results from before the fingerprint still merge by name.
+    for g in &f {
+        edit_json(g, |v| {
+            v.as_object_mut().unwrap().remove("fingerprint").unwrap();
+        });
+    }
+    let o = merge(&[&f[0], &f[1], &f[2]]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("solutions   16"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -29,6 +29,10 @@ pub struct Deepest {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct SolveResult {
     pub puzzle: String,
+    /// [`crate::search::jobs::fingerprint`] of the puzzle searched (its hints
+    /// included; absent in older files): `merge` refuses parts whose puzzles differ.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<u64>,
     pub width: usize,
     pub height: usize,
     pub select: Heuristic,
@@ -141,6 +145,7 @@ impl SolveResult {
         }
         SolveResult {
             puzzle: puzzle.name.clone(),
+            fingerprint: Some(crate::search::jobs::fingerprint(puzzle)),
             width: puzzle.width,
             height: puzzle.height,
             select: s.select,

@@ -412,6 +412,21 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
         return Err(InputError::new("merge", "no results given"));
     };
     let mut warnings = Vec::new();
+    // Files from before the fingerprint have none: they merge by name alone.
+    let known = parts
+        .iter()
+        .find_map(|(name, r)| Some((name, r.fingerprint?)));
+    for (name, r) in parts {
+        match (known, r.fingerprint) {
+            (Some((other, f)), Some(g)) if f != g => {
+                return Err(InputError::new(
+                    name,
+                    format!("is a result of another puzzle than {other} (other pieces or hints under the same name: the fingerprints differ)"),
+                ));
+            }
+            _ => {}
+        }
+    }
     for (name, r) in &parts[1..] {
         if !same_cut(r, first) {
             return Err(InputError::new(

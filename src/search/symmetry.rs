@@ -508,5 +508,7 @@ pub fn solve_symmetric_parts(
     kept.truncate(limits.keep.min(r.solutions_found as usize));
     r.solutions = kept.iter().map(crate::report::solution_cells).collect();
     r.symmetry = turns;
+    // The parts' puzzles hold the anchor as a hint; the result is of the whole puzzle.
+    r.fingerprint = Some(super::jobs::fingerprint(p));
     Ok(r)
 }
