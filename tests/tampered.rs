@@ -132,3 +132,55 @@ fn merge_refuses_a_shard_of_another_puzzle_with_the_same_name() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("solutions   16"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn merge_refuses_results_whose_counts_or_solutions_do_not_hold() {
+    let dir = scratch("counts");
+    let f = three_shards(&dir);
+    let p = puzzle("pieces_05x05.txt");
+    // nodes is not the sum of nodes_per_depth.
+    let t = dir.join("nodes.json");
+    std::fs::copy(&f[1], &t).unwrap();
+    edit_json(&t, |v| {
+        v["nodes"] = (v["nodes"].as_u64().unwrap() + 1).into()
+    });
+    refused(
+        &merge(&[&f[0], &t, &f[2]]),
+        &t,
+        "not the sum of nodes_per_depth",
+    );
+    // A solution of three cells.
+    let t = dir.join("small.json");
+    std::fs::copy(&f[1], &t).unwrap();
+    edit_json(&t, |v| {
+        v["solutions"][0] = serde_json::json!([[0, 0], [0, 0], [0, 0]])
+    });
+    refused(&merge(&[&f[0], &t, &f[2]]), &t, "solution 1 has 3 cells");
+    // A full board that is no solution: only the puzzle tells.
+    let t = dir.join("wrong.json");
+    std::fs::copy(&f[1], &t).unwrap();
+    edit_json(&t, |v| {
+        let b = v["solutions"][0].as_array_mut().unwrap();
+        b.swap(6, 7);
+    });
+    let o = merge(&[&f[0], &t, &f[2]]);
+    assert_eq!(o.status.code(), Some(0));
+    let o = bin()
+        .args(["merge", "--puzzle", &p])
+        .args([&f[0], &t, &f[2]])
+        .output()
+        .unwrap();
+    refused(&o, &t, "solution 1 is not a solution");
+    let o = bin()
+        .args(["merge", "--puzzle", &p])
+        .args(&f)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,7 +1,8 @@
 //! `plytile merge`: sums the JSON results of shards or jobs into one result.
 
-use super::read_text;
+use super::{read_text, PuzzleArgs};
 use crate::error::{InputError, Result};
+use crate::puzzle::formats::EdgeOrder;
 use crate::report::{depth_table, stop_text, SolveResult};
 use crate::search::jobs;
 use clap::Args;
@@ -18,9 +19,30 @@ pub struct MergeArgs {
     /// Print the result as one JSON object (the schema of `solve --json`).
     #[arg(long)]
     pub json: bool,
+    /// The puzzle the results are of: each must match it, and every solution they
+    /// hold is checked by the independent checker before it is reported.
+    #[arg(long, value_name = "FILE")]
+    pub puzzle: Option<PathBuf>,
+    /// Edge order of --puzzle's piece lines: urdl (default) or blrt (Wortmann).
+    #[arg(long, default_value = "urdl", requires = "puzzle")]
+    pub edge_order: EdgeOrder,
+    /// Hints of --puzzle from an Eternity II hints file, as given to `solve`.
+    #[arg(long, value_name = "FILE", requires = "puzzle")]
+    pub hints: Option<PathBuf>,
 }
 
 pub fn run(a: MergeArgs) -> Result<u8> {
+    let puzzle = match &a.puzzle {
+        Some(path) => Some(
+            PuzzleArgs {
+                puzzle: path.clone(),
+                edge_order: a.edge_order,
+                hints: a.hints.clone(),
+            }
+            .load()?,
+        ),
+        None => None,
+    };
     let mut parts = Vec::new();
     for path in &a.results {
         let origin = path.display().to_string();
@@ -32,6 +54,9 @@ pub fn run(a: MergeArgs) -> Result<u8> {
                 format!("not a JSON result of `plytile solve --json`: {e}"),
             )
         })?;
+        if let Some(p) = &puzzle {
+            jobs::check_solutions(&origin, &r, p)?;
+        }
         parts.push((origin, r));
     }
     let (m, warnings) = jobs::merge(&parts, a.keep)?;

@@ -417,6 +417,7 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
         .iter()
         .find_map(|(name, r)| Some((name, r.fingerprint?)));
     for (name, r) in parts {
+        check_counts(name, r)?;
         match (known, r.fingerprint) {
             (Some((other, f)), Some(g)) if f != g => {
                 return Err(InputError::new(
@@ -520,6 +521,63 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
     }
     m.nodes_per_s = crate::report::rate(m.nodes, m.elapsed_s);
     Ok((m, warnings))
+}
+
+/// Checks that a result's counts agree with themselves: `nodes` is the sum of
+/// `nodes_per_depth`, and it holds at most `solutions_found` boards, each of the
+/// board's size. A hand-edited or truncated file fails here before it is summed.
+fn check_counts(name: &str, r: &SolveResult) -> Result<()> {
+    let bad = |m: String| Err(InputError::new(name, m));
+    let sum: u64 = r.nodes_per_depth.iter().sum();
+    if r.nodes != sum {
+        return bad(format!(
+            "nodes {} is not the sum of nodes_per_depth ({sum})",
+            r.nodes
+        ));
+    }
+    if r.solutions.len() as u64 > r.solutions_found {
+        return bad(format!(
+            "holds {} solution boards but solutions_found is {}",
+            r.solutions.len(),
+            r.solutions_found
+        ));
+    }
+    let cells = r.width * r.height;
+    if let Some(i) = r.solutions.iter().position(|b| b.len() != cells) {
+        return bad(format!(
+            "solution {} has {} cells, a {}x{} board has {cells}",
+            i + 1,
+            r.solutions[i].len(),
+            r.width,
+            r.height
+        ));
+    }
+    Ok(())
+}
+
+/// Checks that result `r` is of `puzzle` (by fingerprint, or by name and size in
+/// files without one) and passes every solution it holds through the independent
+/// checker (`merge --puzzle`).
+pub fn check_solutions(name: &str, r: &SolveResult, puzzle: &Puzzle) -> Result<()> {
+    let same = match r.fingerprint {
+        Some(f) => f == fingerprint(puzzle),
+        None => (&r.puzzle, r.width, r.height) == (&puzzle.name, puzzle.width, puzzle.height),
+    };
+    if !same {
+        return Err(InputError::new(
+            name,
+            format!(
+                "is not a result of the puzzle {} given with --puzzle",
+                puzzle.name
+            ),
+        ));
+    }
+    for i in 0..r.solutions.len() {
+        crate::puzzle::verify::check(puzzle, &r.solution_board(i), true).map_err(|v| {
+            InputError::new(name, format!("solution {} is not a solution: {v}", i + 1))
+        })?;
+    }
+    Ok(())
 }
 
 /// True when `a` and `b` searched the same trees: the same `--symmetry` turns and
