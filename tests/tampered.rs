@@ -184,3 +184,66 @@ fn merge_refuses_results_whose_counts_or_solutions_do_not_hold() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_checkpoint_record_that_does_not_hold_is_refused() {
+    let dir = scratch("ck");
+    let p = puzzle("pieces_05x05.txt");
+    let ck = dir.join("ck1");
+    let args = [
+        "solve",
+        &p,
+        "-q",
+        "--threads",
+        "1",
+        "--all",
+        "--checkpoint",
+        s(&ck),
+    ];
+    assert_eq!(run(&args).status.code(), Some(0));
+    let good = std::fs::read_to_string(&ck).unwrap();
+    // A resumed run of the untouched file gives the same 16.
+    let o = run(&args);
+    assert!(String::from_utf8_lossy(&o.stdout).contains(": 16 solution(s), exhaustive"));
+    // A 3-cell "solution" brought by a record.
+    edit_json(&ck, |v| {
+        let r = &mut v["records"][0];
+        r["solutions"] = serde_json::json!([[[0, 0], [0, 0], [0, 0]]]);
+        r["solutions_found"] = 1.into();
+    });
+    refused(&run(&args), &ck, "record 1: ");
+    // The solutions of one record claimed by another: counts agree, boards do not.
+    std::fs::write(&ck, &good).unwrap();
+    edit_json(&ck, |v| {
+        let recs = v["records"].as_array_mut().unwrap();
+        let (i, j) = {
+            let with = |want: bool| {
+                recs.iter()
+                    .position(|r| (r["solutions_found"].as_u64().unwrap() > 0) == want)
+                    .unwrap()
+            };
+            (with(true), with(false))
+        };
+        let r = recs[i].clone();
+        recs[j]["solutions"] = r["solutions"].clone();
+        recs[j]["solutions_found"] = r["solutions_found"].clone();
+        recs[j]["nodes_per_depth"] = r["nodes_per_depth"].clone();
+        let mut b = r["solutions"][0].clone();
+        b.as_array_mut().unwrap().swap(6, 7);
+        recs[j]["solutions"][0] = b;
+    });
+    refused(&run(&args), &ck, "is not a solution");
+    // More depths than the board has.
+    std::fs::write(&ck, &good).unwrap();
+    edit_json(&ck, |v| {
+        let n = v["records"][0]["nodes_per_depth"].as_array_mut().unwrap();
+        n.resize(40, 0.into());
+        n[39] = 1.into();
+    });
+    refused(
+        &run(&args),
+        &ck,
+        "nodes_per_depth has 40 depths, the board has 26",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

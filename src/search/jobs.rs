@@ -325,11 +325,39 @@ impl Checkpoint {
         Ok(())
     }
 
-    pub fn records(&self, origin: &str) -> Result<Vec<Record>> {
+    /// The finished subproblems, each checked as far as a record can be without
+    /// searching it again: its depths fit the board, its count of full boards is its
+    /// count of solutions, and every solution it brings passes the independent checker.
+    pub fn records(&self, origin: &str, puzzle: &Puzzle) -> Result<Vec<Record>> {
         let bad = |e: String| InputError::new(origin, e);
+        let top = puzzle.width * puzzle.height - puzzle.hints.len();
         self.records
             .iter()
-            .map(|r| {
+            .enumerate()
+            .map(|(k, r)| {
+                let wrong = |m: String| Err(bad(format!("record {}: {m}", k + 1)));
+                if r.nodes_per_depth.len() > top + 1 {
+                    return wrong(format!(
+                        "nodes_per_depth has {} depths, the board has {}",
+                        r.nodes_per_depth.len(),
+                        top + 1
+                    ));
+                }
+                // A node at the full depth is a full board, which the search counts
+                // as a solution.
+                let full = r.nodes_per_depth.get(top).copied().unwrap_or(0);
+                if r.solutions_found != full || r.solutions.len() as u64 > full {
+                    return wrong(format!(
+                        "{} solutions found and {} kept, but {full} nodes at the full depth",
+                        r.solutions_found,
+                        r.solutions.len()
+                    ));
+                }
+                for (i, b) in r.solutions.iter().enumerate() {
+                    if let Err(v) = crate::puzzle::verify::check(puzzle, b, true) {
+                        return wrong(format!("solution {} is not a solution: {v}", i + 1));
+                    }
+                }
                 Ok(Record {
                     prefix: prefix_from_file(&r.prefix).map_err(bad)?,
                     stats: Stats {

@@ -170,7 +170,7 @@ pub fn solve_with(
     let done = match &ck {
         Some(ck) => {
             ck.check(&ck_name, puzzle, s, split_depth, shard)?;
-            ck.records(&ck_name)?
+            ck.records(&ck_name, puzzle)?
         }
         None => Vec::new(),
     };
