@@ -247,3 +247,46 @@ fn a_checkpoint_record_that_does_not_hold_is_refused() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_job_file_that_is_not_its_split_is_refused() {
+    let dir = scratch("job");
+    let p = puzzle("pieces_05x05.txt");
+    let out = dir.join("jobs");
+    let o = run(&["split", &p, "--jobs", "3", "--out", s(&out)]);
+    assert_eq!(o.status.code(), Some(0));
+    let job = out.join("job-0000.ron");
+    let good = std::fs::read_to_string(&job).unwrap();
+    assert!(good.contains("    split_depth: 4,\n"), "{good}");
+    let first = "        [(0, 0, 3), (1, 4, 0), (2, 12, 0), (3, 5, 0)],\n";
+    let second = "        [(0, 0, 3), (1, 4, 0), (2, 12, 0), (3, 11, 0)],\n";
+    assert!(good.contains(first) && good.contains(second), "{good}");
+    let solve = || run(&["solve", "--job", s(&job), "--all", "-q", "--threads", "1"]);
+    let o = solve();
+    assert!(String::from_utf8_lossy(&o.stdout).contains(": 6 solution(s)"));
+    for (edit, what) in [
+        (
+            good.replace(first, "        [(0, 0, 3)],\n"),
+            "prefix 1 has 1 placements",
+        ),
+        (
+            good.replace(first, "        [],\n"),
+            "prefix 1 has 0 placements",
+        ),
+        (good.replace(second, first), "prefix 2 repeats prefix 1"),
+        (good.replace(first, ""), "prefix 1 is not subproblem 0"),
+        (
+            good.replace("split_depth: 4,", "split_depth: 3,"),
+            "not split_depth 3",
+        ),
+        (
+            good.replace("        62,\n", "        61,\n"),
+            "frontier_nodes_per_depth",
+        ),
+    ] {
+        assert_ne!(edit, good, "{what}");
+        std::fs::write(&job, edit).unwrap();
+        refused(&solve(), &job, what);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

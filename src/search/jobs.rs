@@ -134,6 +134,69 @@ impl Job {
             .collect()
     }
 
+    /// Checks that the prefixes are exactly this job's share of its split (job k of n:
+    /// the frontier units k, k + n, ... at `split_depth`, and for job 0 the frontier's
+    /// counts), so a file edited by hand cannot drop, repeat or invent subproblems.
+    fn check_split(&self, origin: &str) -> Result<()> {
+        let bad = |m: String| {
+            Err(InputError::new(
+                origin,
+                format!("{m}; run `plytile split` again"),
+            ))
+        };
+        let d = self.split_depth;
+        let top = self.puzzle.width * self.puzzle.height - self.puzzle.hints.len();
+        if d > top {
+            return bad(format!("split_depth {d} is deeper than the board ({top})"));
+        }
+        let mut seen = std::collections::HashMap::new();
+        for (i, p) in self.prefixes.iter().enumerate() {
+            if p.len() != d {
+                let m = format!(
+                    "prefix {} has {} placements, not split_depth {d}",
+                    i + 1,
+                    p.len()
+                );
+                return bad(m);
+            }
+            if let Some(j) = seen.insert(p, i) {
+                return bad(format!("prefix {} repeats prefix {}", i + 1, j + 1));
+            }
+        }
+        let f = super::parallel::frontier_of(
+            &self.puzzle,
+            self.select,
+            super::parallel::Split::Depth(d),
+        );
+        let want: Vec<PrefixFile> = f
+            .units
+            .iter()
+            .skip(self.job)
+            .step_by(self.jobs)
+            .map(|p| prefix_to_file(p))
+            .collect();
+        let n = want.len().max(self.prefixes.len());
+        if let Some(i) = (0..n).find(|&i| want.get(i) != self.prefixes.get(i)) {
+            return bad(format!(
+                "prefix {} is not subproblem {} of the split at depth {d} (job {} of {} has {})",
+                i + 1,
+                self.job + i * self.jobs,
+                self.job,
+                self.jobs,
+                want.len()
+            ));
+        }
+        let counts = if self.job == 0 {
+            trimmed(&f.internal.nodes_per_depth)
+        } else {
+            Vec::new()
+        };
+        if self.frontier_nodes_per_depth != counts {
+            return bad("frontier_nodes_per_depth are not the split's".to_string());
+        }
+        Ok(())
+    }
+
     /// The internal frontier counts this job owns.
     pub fn base(&self) -> Stats {
         Stats {
@@ -219,6 +282,7 @@ pub fn read_job(path: &Path) -> Result<Job> {
             format!("job {} of {} is out of range", job.job, job.jobs),
         ));
     }
+    job.check_split(&origin)?;
     Ok(job)
 }
 
