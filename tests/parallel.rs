@@ -149,7 +149,8 @@ fn shards_and_jobs_merge_to_the_whole() {
                 h,
                 parallel::Split::AtLeast(parallel::UNITS_PER_SHARD * n),
                 n,
-            );
+            )
+            .unwrap();
             let parts: Vec<(String, SolveResult)> = js
                 .into_iter()
                 .map(|j| {

@@ -290,3 +290,46 @@ fn a_job_file_that_is_not_its_split_is_refused() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A deep split is refused up front by the flag's range; one within it that would
+/// enumerate most of the tree breadth-first stops at --timeout.
+#[test]
+fn a_deep_split_depth_is_refused_or_stops_at_the_timeout() {
+    let p = puzzle("pieces_06x06.txt");
+    let o = run(&[
+        "solve",
+        &p,
+        "--split-depth",
+        "99999",
+        "--shard",
+        "0/2",
+        "-q",
+        "--all",
+    ]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains("--split-depth") && e.contains("99999"), "{e}");
+    let start = std::time::Instant::now();
+    let o = run(&[
+        "solve",
+        &p,
+        "--threads",
+        "1",
+        "--split-depth",
+        "30",
+        "--shard",
+        "0/2",
+        "-q",
+        "--all",
+        "--timeout",
+        "2",
+    ]);
+    let took = start.elapsed();
+    assert_eq!(
+        o.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+}

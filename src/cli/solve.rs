@@ -5,6 +5,7 @@ use crate::error::{InputError, Result};
 use crate::puzzle::formats::EdgeOrder;
 use crate::report::SolveResult;
 use crate::search::interleave::{self, Interleave};
+use crate::search::parallel::MAX_SPLIT_DEPTH;
 use crate::search::{self, jobs, Heuristic, Order, Spread};
 use clap::Args;
 use std::path::PathBuf;
@@ -50,8 +51,8 @@ pub struct SolveArgs {
     pub threads: Option<u64>,
     /// Depth of the frontier of subproblems (default: the first level with at least
     /// 8 subproblems per thread, or 64 per shard with --shard).
-    #[arg(long, value_name = "D", conflicts_with = "job")]
-    pub split_depth: Option<usize>,
+    #[arg(long, value_name = "D", conflicts_with = "job", value_parser = clap::value_parser!(u64).range(0..=MAX_SPLIT_DEPTH))]
+    pub split_depth: Option<u64>,
     /// Search only shard I of N (0 <= I < N) of the frontier; `plytile merge` sums shards.
     #[arg(long, value_name = "I/N", value_parser = jobs::parse_shard, conflicts_with = "job")]
     pub shard: Option<(usize, usize)>,
@@ -116,7 +117,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         threads: a
             .threads
             .unwrap_or(if a.limits.max_nodes.is_some() { 1 } else { 0 }) as usize,
-        split_depth: a.split_depth,
+        split_depth: a.split_depth.map(|d| d as usize),
         shard: a.shard,
         job,
         checkpoint: a.checkpoint.clone(),

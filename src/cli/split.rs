@@ -2,7 +2,7 @@
 
 use super::{write_output, PuzzleArgs};
 use crate::error::{InputError, Result};
-use crate::search::parallel::{Split, UNITS_PER_SHARD};
+use crate::search::parallel::{Split, MAX_SPLIT_DEPTH, UNITS_PER_SHARD};
 use crate::search::{jobs, Heuristic};
 use clap::Args;
 use std::path::PathBuf;
@@ -22,18 +22,18 @@ pub struct SplitArgs {
     pub select: Heuristic,
     /// Depth of the frontier (default: the first level with at least 64 subproblems
     /// per job; the same frontier as `solve --shard i/N`).
-    #[arg(long, value_name = "D")]
-    pub split_depth: Option<usize>,
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u64).range(0..=MAX_SPLIT_DEPTH))]
+    pub split_depth: Option<u64>,
 }
 
 pub fn run(a: SplitArgs) -> Result<u8> {
     let puzzle = a.input.load()?;
     let n = a.jobs as usize;
     let split = match a.split_depth {
-        Some(d) => Split::Depth(d),
+        Some(d) => Split::Depth(d as usize),
         None => Split::AtLeast(UNITS_PER_SHARD * n),
     };
-    let jobs = jobs::make_jobs(&puzzle, a.select, split, n);
+    let jobs = jobs::make_jobs(&puzzle, a.select, split, n)?;
     let origin = a.out.display().to_string();
     std::fs::create_dir_all(&a.out)
         .map_err(|e| InputError::new(&origin, format!("cannot create --out directory: {e}")))?;

@@ -163,11 +163,15 @@ impl Job {
                 return bad(format!("prefix {} repeats prefix {}", i + 1, j + 1));
             }
         }
+        let split = super::parallel::Split::Depth(d);
         let f = super::parallel::frontier_of(
             &self.puzzle,
             self.select,
-            super::parallel::Split::Depth(d),
-        );
+            split,
+            &super::Limits::default(),
+            &std::sync::atomic::AtomicBool::new(false),
+        )
+        .map_err(|e| InputError::new(origin, e.to_string()))?;
         let want: Vec<PrefixFile> = f
             .units
             .iter()
@@ -213,9 +217,11 @@ pub fn make_jobs(
     h: Heuristic,
     split: super::parallel::Split,
     n: usize,
-) -> Vec<Job> {
-    let f = super::parallel::frontier_of(puzzle, h, split);
-    (0..n)
+) -> Result<Vec<Job>> {
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let f = super::parallel::frontier_of(puzzle, h, split, &super::Limits::default(), &stop)
+        .map_err(|e| InputError::new("--split-depth", e.to_string()))?;
+    Ok((0..n)
         .map(|i| Job {
             format: TREE_FORMAT,
             job: i,
@@ -236,7 +242,7 @@ pub fn make_jobs(
                 .collect(),
             puzzle: puzzle.clone(),
         })
-        .collect()
+        .collect())
 }
 
 fn trimmed(v: &[u64]) -> Vec<u64> {

@@ -160,7 +160,19 @@ pub fn solve_with(
                     None => Split::AtLeast(parallel::UNITS_PER_THREAD * threads),
                 },
             };
-            let f = parallel::frontier_of(puzzle, s, split);
+            let f = match parallel::frontier_of(puzzle, s, split, limits, stop) {
+                Ok(f) => f,
+                Err(parallel::Cut::Stopped(why)) => {
+                    // Nothing searched, no checkpoint written.
+                    let stats = Stats {
+                        stopped: Some(why),
+                        ..Stats::default()
+                    };
+                    let t = start.elapsed().as_secs_f64();
+                    return Ok(SolveResult::new(puzzle, s, threads, stats, t));
+                }
+                Err(e) => return Err(InputError::new("--split-depth", e.to_string())),
+            };
             let (i, n) = spread.shard.unwrap_or((0, 1));
             let units = f.units.into_iter().skip(i).step_by(n).collect();
             let base = if i == 0 { f.internal } else { Stats::default() };

@@ -42,7 +42,7 @@
 //! the kept solutions are the single-thread run's first `--keep` (unless
 //! `--move-order penalty` changed the DFS order itself).
 
-use super::dfs::{search_sharing, Limits, Share, Stats, Stop};
+use super::dfs::{search_sharing, stop_reason, Limits, Share, Stats, Stop};
 use super::interleave::{self, Plan};
 use super::select::{log_options, Order, Pick, Select, Strategy};
 use super::state::State;
@@ -60,6 +60,34 @@ pub const UNITS_PER_THREAD: usize = 8;
 pub const UNITS_PER_SHARD: usize = 64;
 /// How often the helper thread calls the progress callback (checkpoints).
 pub const SAVE_EVERY: Duration = Duration::from_secs(3);
+
+/// The deepest `--split-depth` accepted: deeper than any board one would split.
+pub const MAX_SPLIT_DEPTH: u64 = 256;
+/// Nodes the frontier may hold (12 bytes each, plus the subproblems' prefixes): a
+/// split deep enough to pass it enumerates most of the tree breadth-first, so it is
+/// refused rather than left to grow without limit.
+pub const FRONTIER_MAX: usize = 1 << 24;
+
+/// Why [`frontier`] gave up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cut {
+    /// The stop flag or the deadline, polled every 1024 expanded nodes.
+    Stopped(Stop),
+    /// Level `depth` would pass [`FRONTIER_MAX`] nodes.
+    TooBig { depth: usize },
+}
+
+impl std::fmt::Display for Cut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Cut::Stopped(w) => write!(f, "stopped while expanding the frontier ({w:?})"),
+            Cut::TooBig { depth } => write!(
+                f,
+                "the frontier of subproblems would hold more than {FRONTIER_MAX} nodes at depth {depth}; choose a smaller --split-depth (or fewer shards or jobs)"
+            ),
+        }
+    }
+}
 
 /// Called now and then with the finished subproblems' records (checkpoints).
 pub type Save<'a> = dyn Fn(&[Record]) + Sync + 'a;
@@ -132,8 +160,15 @@ pub fn unapply(st: &mut State, prefix: &[(usize, u32)]) {
     }
 }
 
-/// Expands the tree below the root of `st` breadth-first (see the module doc).
-pub fn frontier<S: Select>(st: &mut State, sel: &mut S, split: Split) -> Frontier {
+/// Expands the tree below the root of `st` breadth-first (see the module doc), giving
+/// up when `stop` or the deadline of `limits` says so or the frontier grows too big.
+pub fn frontier<S: Select>(
+    st: &mut State,
+    sel: &mut S,
+    split: Split,
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> Result<Frontier, Cut> {
     let top = st.max_depth();
     let d0 = st.depth();
     let mut internal = Stats {
@@ -160,6 +195,14 @@ pub fn frontier<S: Select>(st: &mut State, sel: &mut S, split: Split) -> Frontie
         }
         let start = nodes.len();
         for i in level.clone() {
+            if i % 1024 == 0 {
+                if let Some(why) = stop_reason(limits, stop) {
+                    return Err(Cut::Stopped(why));
+                }
+            }
+            if nodes.len() > FRONTIER_MAX {
+                return Err(Cut::TooBig { depth: d + 1 });
+            }
             let p = prefix_of(&nodes, i);
             apply(st, &p).expect("frontier prefixes are legal");
             internal.nodes_per_depth[d] += 1;
@@ -186,17 +229,25 @@ pub fn frontier<S: Select>(st: &mut State, sel: &mut S, split: Split) -> Frontie
     if d > d0 && !level.is_empty() {
         internal.deepest = d - 1;
     }
-    Frontier {
+    Ok(Frontier {
         depth: d,
         internal,
         units: level.map(|i| prefix_of(&nodes, i)).collect(),
-    }
+    })
 }
 
-/// The frontier of `puzzle` under heuristic `h` (or a [`Strategy`]).
-pub fn frontier_of(puzzle: &Puzzle, h: impl Into<Strategy>, split: Split) -> Frontier {
+/// The frontier of `puzzle` under heuristic `h` (or a [`Strategy`]); see [`frontier`].
+pub fn frontier_of(
+    puzzle: &Puzzle,
+    h: impl Into<Strategy>,
+    split: Split,
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> Result<Frontier, Cut> {
     let mut st = State::new(puzzle);
-    crate::with_strategy!(h.into(), &st, |sel| frontier(&mut st, &mut sel, split))
+    crate::with_strategy!(h.into(), &st, |sel| frontier(
+        &mut st, &mut sel, split, limits, stop
+    ))
 }
 
 /// Sorts subproblems least penalty first: increasing [`log_options`] of their empty
