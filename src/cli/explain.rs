@@ -68,7 +68,7 @@ pub fn run(a: ExplainArgs) -> Result<u8> {
         )?;
     }
     if st.open_cells().is_empty() {
-        println!("the board is full: a solution, no site to choose");
+        outln!("the board is full: a solution, no site to choose")?;
         return Ok(0);
     }
     match sel.pick(&mut st) {
