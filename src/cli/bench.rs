@@ -31,8 +31,7 @@ pub struct BenchArgs {
     /// Benchmark ply:A .. ply:B (inclusive; `A..B` or a single `N`, 1..=4).
     #[arg(long, value_name = "A..B", value_parser = parse_ply_range)]
     pub ply: Option<(u8, u8)>,
-    /// More settings, comma-separated: scan, mrv, ply:N, ply:N:adj (run before --ply's).
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', help = concat!("More settings, comma-separated, run before --ply's: ", heuristics!()))]
     pub select: Vec<Heuristic>,
     #[command(flatten)]
     pub strategy: StrategyArgs,

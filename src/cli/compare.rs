@@ -24,8 +24,7 @@ pub const EXIT_MISMATCH: u8 = 4;
 pub struct CompareArgs {
     #[command(flatten)]
     pub input: PuzzleArgs,
-    /// Heuristics to compare, comma-separated: scan, mrv, ply:N, ply:N:adj (N = 1..=4).
-    #[arg(long, value_delimiter = ',', default_value = "scan,mrv,ply:2,ply:3")]
+    #[arg(long, value_delimiter = ',', default_value = "scan,mrv,ply:2,ply:3", help = concat!("Heuristics to compare, comma-separated: ", heuristics!()))]
     pub select: Vec<Heuristic>,
     #[command(flatten)]
     pub strategy: StrategyArgs,

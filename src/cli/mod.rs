@@ -20,6 +20,13 @@ macro_rules! outln {
     };
 }
 
+/// The values of `--select`, for the help of every command that takes them.
+macro_rules! heuristics {
+    () => {
+        "scan, scan:rows, scan:columns, mrv, ply:N, ply:N:adj, pmean:N:p (N = 1..=4, p from -1000 to -0.001; README, \"Heuristics\")"
+    };
+}
+
 mod bench;
 mod branching;
 mod compare;

@@ -20,8 +20,7 @@ use std::sync::atomic::Ordering;
 pub struct PredictArgs {
     #[command(flatten)]
     pub input: PuzzleArgs,
-    /// Site-selection heuristic of the search to predict: scan, mrv, ply:N, ply:N:adj.
-    #[arg(long, default_value = "scan")]
+    #[arg(long, default_value = "scan", help = concat!("Site-selection heuristic of the search to predict: ", heuristics!()))]
     pub select: Heuristic,
     /// Which class model(s) to run; the knuth and owen baselines always run.
     #[arg(long, value_enum, default_value = "all")]

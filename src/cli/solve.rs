@@ -21,8 +21,7 @@ pub struct SolveArgs {
     /// Add hints from an Eternity II hints file (`SQUARE ROW COL PIECE ROT`, piece 1-based).
     #[arg(long, value_name = "FILE", conflicts_with = "job")]
     pub hints: Option<PathBuf>,
-    /// Site-selection heuristic: scan, mrv, ply:N, ply:N:adj, pmean:N:p (N = 1..=4, p < 0).
-    #[arg(long, default_value = "scan", conflicts_with = "job")]
+    #[arg(long, default_value = "scan", conflicts_with = "job", help = concat!("Site-selection heuristic: ", heuristics!()))]
     pub select: Heuristic,
     #[command(flatten)]
     pub strategy: StrategyArgs,

@@ -17,8 +17,7 @@ pub struct SplitArgs {
     /// Directory for the job files (created if missing): DIR/job-0000.ron, ...
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-    /// Site-selection heuristic: scan, mrv.
-    #[arg(long, default_value = "scan")]
+    #[arg(long, default_value = "scan", help = concat!("Site-selection heuristic: ", heuristics!()))]
     pub select: Heuristic,
     /// Depth of the frontier (default: the first level with at least 64 subproblems
     /// per job; the same frontier as `solve --shard i/N`).
