@@ -40,6 +40,11 @@ fn main() -> ExitCode {
                     .map(str::trim)
                     .collect();
                 first = format!("{first} {}", items.join(", "));
+            } else if let Some(values) =
+                lines.find_map(|l| l.trim().strip_prefix("[possible values: "))
+            {
+                // A bad choice: the choices join it.
+                first = format!("{first}; expected one of: {}", values.trim_end_matches(']'));
             }
             eprintln!(
                 "plytile: {} (see --help)",

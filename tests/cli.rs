@@ -762,6 +762,14 @@ fn bad_flags_exit_2() {
         no_panic(&o, &format!("{args:?}"));
         assert!(!stderr(&o).trim().is_empty(), "{args:?}: says why");
     }
+    // A bad choice names the choices.
+    let o = plytile(&["predict", &puzzle, "--model", "foo"]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("expected one of: analytic, sampled, all"),
+        "{}",
+        stderr(&o)
+    );
     // Counts may be written as the README writes them.
     let big = p("brendan/pieces_06x06.txt");
     let o = plytile(&[
