@@ -1123,3 +1123,18 @@ fn outputs_are_checked_first_and_never_overwrite_an_input() {
     assert!(stderr(&o).contains("is also an input"), "{}", stderr(&o));
     cleanup(&dir);
 }
+
+/// Hints pin pieces, so `--symmetry` has nothing to cut: the whole tree is searched,
+/// and stderr says so.
+#[test]
+fn symmetry_on_a_hinted_board_searches_the_whole_tree_and_says_so() {
+    let puzzle = p("hinted/b7x5_col3.txt");
+    let o = plytile(&["solve", &puzzle, "--symmetry", "--all", "--json"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        (v["symmetry"].as_u64(), v["solutions_found"].as_u64()),
+        (Some(1), Some(3))
+    );
+    assert!(stderr(&o).contains("--symmetry is for boards without hints"));
+}

@@ -150,6 +150,12 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         },
         a.keep,
     );
+    if a.symmetry && !puzzle.hints.is_empty() {
+        // Hints pin pieces, so turning a solution gives no solution: nothing to cut.
+        eprintln!(
+            "plytile: note: --symmetry is for boards without hints; searching the whole tree"
+        );
+    }
     let status = super::status::StatusLine::start(&puzzle, select, !a.quiet);
     let strategy = a.strategy.strategy(select);
     let result = if a.symmetry {
