@@ -3,19 +3,15 @@
 
 mod common;
 
-use common::{brute_force, cleanup, code, p, plytile, puzzle_path, s, scratch_dir, stderr, stdout};
+use common::{
+    assert_input_error, brute_force, cleanup, code, no_panic, p, plytile, puzzle_path, s,
+    scratch_dir, stderr, stdout,
+};
 use plytile::puzzle::formats::{parse_board, read_puzzle, to_text, EdgeOrder};
 use plytile::puzzle::generate::{default_colours, generate};
 use plytile::puzzle::{verify, Puzzle};
 use std::path::Path;
 use std::process::Output;
-
-fn no_panic(o: &Output, what: &str) {
-    let e = stderr(o);
-    assert!(!e.contains("panicked"), "{what}: panic: {e}");
-    assert!(!e.contains("RUST_BACKTRACE"), "{what}: panic: {e}");
-    assert!(o.status.code().is_some(), "{what}: killed by a signal");
-}
 
 /// An unsolvable puzzle that passes validation: one edge of one inner piece of a
 /// planted puzzle gets another inner colour, so that two colours occur an odd number
@@ -457,21 +453,6 @@ fn convert_round_trip() {
 
 const GOOD_3X3: &str =
     "3 3\n0 0 1 1\n0 0 1 2\n0 0 2 1\n0 0 2 2\n0 1 3 1\n0 2 3 1\n0 1 3 2\n0 2 3 2\n3 3 3 3\n";
-
-fn assert_input_error(o: &Output, file: &str, line: Option<usize>, what: &str) {
-    no_panic(o, what);
-    let e = stderr(o);
-    assert_eq!(code(o), 2, "{what}: exit code; stderr {e}");
-    assert_eq!(e.lines().count(), 1, "{what}: stderr is one line: {e:?}");
-    assert!(e.ends_with('\n'));
-    assert!(e.contains(file), "{what}: names the file {file}: {e}");
-    if let Some(l) = line {
-        assert!(
-            e.contains(&format!("{file}:{l}:")),
-            "{what}: names line {l}: {e}"
-        );
-    }
-}
 
 #[test]
 fn good_3x3_is_fine() {

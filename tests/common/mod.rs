@@ -401,3 +401,27 @@ pub fn p(rel: &str) -> String {
 pub fn s(path: &Path) -> String {
     path.display().to_string()
 }
+
+/// No panic and no death by a signal.
+pub fn no_panic(o: &std::process::Output, what: &str) {
+    let e = stderr(o);
+    assert!(!e.contains("panicked"), "{what}: panic: {e}");
+    assert!(!e.contains("RUST_BACKTRACE"), "{what}: panic: {e}");
+    assert!(o.status.code().is_some(), "{what}: killed by a signal");
+}
+
+/// Bad input: exit code 2 and one line on stderr naming `file` (and its `line`).
+pub fn assert_input_error(o: &std::process::Output, file: &str, line: Option<usize>, what: &str) {
+    no_panic(o, what);
+    let e = stderr(o);
+    assert_eq!(code(o), 2, "{what}: exit code; stderr {e}");
+    assert_eq!(e.lines().count(), 1, "{what}: stderr is one line: {e:?}");
+    assert!(e.ends_with('\n'));
+    assert!(e.contains(file), "{what}: names the file {file}: {e}");
+    if let Some(l) = line {
+        assert!(
+            e.contains(&format!("{file}:{l}:")),
+            "{what}: names line {l}: {e}"
+        );
+    }
+}
