@@ -252,7 +252,7 @@ pub fn check_outputs(outputs: &[&Path], inputs: &[&Path]) -> Result<()> {
     Ok(())
 }
 
-/// Writes a command's output to stdout ([`out!`]). A closed pipe never returns here:
+/// Writes a command's output to stdout (the `out!` macro). A closed pipe never returns here:
 /// SIGPIPE ends the program quietly (main.rs).
 pub fn write_stdout(args: std::fmt::Arguments) -> Result<()> {
     std::io::stdout()
@@ -347,7 +347,7 @@ pub fn parse_count(s: &str) -> std::result::Result<u64, String> {
 /// The longest `--timeout`: a deadline must fit in an `Instant` (1e20 s panicked).
 const MAX_SECONDS: f64 = 1e9;
 
-/// Parses a positive number of seconds, at most [`MAX_SECONDS`].
+/// Parses a positive number of seconds, at most `MAX_SECONDS` (1e9).
 pub fn parse_seconds(s: &str) -> std::result::Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if x > MAX_SECONDS && x.is_finite() => Err(format!(
