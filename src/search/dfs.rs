@@ -154,7 +154,8 @@ fn run<S: Select, W: Share, const N: usize>(
     let mut total: u64 = 0;
     let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
     let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
-    let mut countdown = CHECK_EVERY;
+    let every = sel.check_every();
+    let mut countdown = every;
 
     let mut d = d0;
     let mut fresh = true; // true when (d) is a node just entered
@@ -220,8 +221,8 @@ fn run<S: Select, W: Share, const N: usize>(
             }
             countdown -= 1;
             if countdown == 0 {
-                countdown = CHECK_EVERY;
-                if let Some(why) = poll(&stats, limits, stop) {
+                countdown = every;
+                if let Some(why) = poll(&stats, every, limits, stop) {
                     stats.stopped = Some(why);
                     break 'run;
                 }
@@ -336,11 +337,12 @@ pub(super) fn start_stats(st: &State) -> Stats {
     }
 }
 
-/// The periodic check (every [`CHECK_EVERY`] nodes): publishes progress and says
-/// whether to stop (stop flag, deadline).
+/// The periodic check (every `every` nodes, [`CHECK_EVERY`] or the selector's
+/// [`Select::check_every`]): publishes progress and says whether to stop (stop flag,
+/// deadline).
 #[cold]
-pub(super) fn poll(stats: &Stats, limits: &Limits, stop: &AtomicBool) -> Option<Stop> {
-    PROGRESS.add_nodes(CHECK_EVERY as u64);
+pub(super) fn poll(stats: &Stats, every: u32, limits: &Limits, stop: &AtomicBool) -> Option<Stop> {
+    PROGRESS.add_nodes(every as u64);
     PROGRESS.note_depth(stats.deepest);
     stop_reason(limits, stop)
 }

@@ -481,7 +481,7 @@ impl RowScan {
                         return true;
                     }
                     until = max_nodes.min(w.total + dfs::CHECK_EVERY as u64);
-                    if let Some(why) = dfs::poll(&w.stats, limits, stop) {
+                    if let Some(why) = dfs::poll(&w.stats, dfs::CHECK_EVERY, limits, stop) {
                         w.stats.stopped = Some(why);
                         return false;
                     }

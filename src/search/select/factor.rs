@@ -214,6 +214,10 @@ impl<S: Select> Select for Factor<S> {
     // placement kills the node here.
     const DEAD_ON_ZERO: bool = S::DEAD_ON_ZERO;
 
+    fn check_every(&self) -> u32 {
+        self.inner.check_every()
+    }
+
     // Move ordering passes through, so `Ordered<Factor<S>>` and `Factor<Ordered<S>>`
     // both order.
     const ORDERS_MOVES: bool = S::ORDERS_MOVES;

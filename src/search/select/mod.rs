@@ -65,6 +65,13 @@ pub trait Select {
     /// same nodes, counted, at a fraction of the cost.
     const DEAD_ON_ZERO: bool = false;
 
+    /// Nodes between two polls of the stop flag, the clock and work sharing in the
+    /// generic driver. A selector that costs far more per node polls more often, so
+    /// that `--timeout`, Ctrl-C and idle threads get an answer within milliseconds.
+    fn check_every(&self) -> u32 {
+        crate::search::dfs::CHECK_EVERY
+    }
+
     /// True when the search should try the placements at a site in the order
     /// [`Select::order_moves`] gives (the default: lowest oriented piece first).
     /// A constant, so the default search loop has no extra work per node.

@@ -92,6 +92,10 @@ impl<S: Select> Select for Ordered<S> {
 
     const DEAD_ON_ZERO: bool = S::DEAD_ON_ZERO;
 
+    fn check_every(&self) -> u32 {
+        self.inner.check_every()
+    }
+
     const ORDERS_MOVES: bool = true;
 
     fn order_moves(
