@@ -743,6 +743,26 @@ fn bad_flags_exit_2() {
         no_panic(&o, &format!("{args:?}"));
         assert!(!stderr(&o).trim().is_empty(), "{args:?}: says why");
     }
+    // An output's format is its name's: another extension, or a --to that contradicts
+    // it, is refused before anything is written.
+    let dir = scratch_dir("cli-formats");
+    let (json, txt) = (s(&dir.join("x.json")), s(&dir.join("x.txt")));
+    for args in [
+        vec![
+            "gen", "--width", "4", "--height", "4", "--seed", "1", "-o", &json,
+        ],
+        vec!["convert", &puzzle, "-o", &txt, "--to", "ron"],
+    ] {
+        let o = plytile(&args);
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        no_panic(&o, &format!("{args:?}"));
+    }
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        0,
+        "nothing written"
+    );
+    cleanup(&dir);
     // A bad choice names the choices.
     let o = plytile(&["predict", &puzzle, "--model", "foo"]);
     assert_eq!(code(&o), 2);

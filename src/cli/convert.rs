@@ -2,7 +2,7 @@
 //! (the link itself, or a file holding it): a link becomes a puzzle plus its board,
 //! written next to the output as `OUT.solution.txt` (`piece rotation` lines).
 
-use super::{check_outputs, read_text, write_output, PuzzleArgs};
+use super::{check_outputs, puzzle_text, read_text, write_output, PuzzleArgs};
 use crate::error::{InputError, Result};
 use crate::puzzle::formats;
 use crate::puzzle::{Board, Puzzle};
@@ -17,9 +17,10 @@ pub struct ConvertArgs {
     /// Output file; its extension chooses the format (.ron or .txt); `-` for stdout.
     #[arg(short, long)]
     pub output: PathBuf,
-    /// Output format when writing to stdout: ron or txt.
-    #[arg(long, default_value = "ron")]
-    pub to: String,
+    /// Output format when writing to stdout or a name without an extension: ron
+    /// (default) or txt.
+    #[arg(long, value_parser = ["ron", "txt"])]
+    pub to: Option<String>,
 }
 
 pub fn run(a: ConvertArgs) -> Result<u8> {
@@ -27,22 +28,7 @@ pub fn run(a: ConvertArgs) -> Result<u8> {
         Some((p, b)) => (p, Some(b)),
         None => (a.input.load()?, None),
     };
-    let fmt = match a.output.extension().and_then(|e| e.to_str()) {
-        Some(e) => e.to_string(),
-        None => a.to.clone(),
-    };
-    let text = match fmt.as_str() {
-        "ron" => formats::to_ron(&p),
-        "txt" => formats::to_text(&p),
-        other => {
-            return Err(InputError::new(
-                "--output",
-                format!(
-                "unknown format '{other}'; use a .ron or .txt file name (or --to ron|txt with -)"
-            ),
-            ))
-        }
-    };
+    let text = puzzle_text(&p, &a.output, a.to.as_deref(), "ron")?;
     let board_path = board
         .as_ref()
         .filter(|_| a.output != Path::new("-"))

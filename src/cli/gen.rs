@@ -1,6 +1,6 @@
 //! `plytile gen`.
 
-use super::write_output;
+use super::{puzzle_text, write_output};
 use crate::error::Result;
 use crate::puzzle::{formats, generate};
 use clap::Args;
@@ -38,10 +38,7 @@ pub fn run(a: GenArgs) -> Result<u8> {
         a.seed,
     )?;
     match a.output {
-        Some(path) if path.extension().is_some_and(|e| e == "ron") => {
-            write_output(&path, &formats::to_ron(&p))?
-        }
-        Some(path) => write_output(&path, &formats::to_text(&p))?,
+        Some(path) => write_output(&path, &puzzle_text(&p, &path, None, "txt")?)?,
         None => out!("{}", formats::to_text(&p))?,
     }
     Ok(0)

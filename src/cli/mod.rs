@@ -222,6 +222,29 @@ pub fn write_output(path: &Path, text: &str) -> Result<()> {
         .map_err(|e| InputError::new(path.display().to_string(), format!("cannot write: {e}")))
 }
 
+/// A puzzle as the text an output file takes: RON for `.ron`, plain text for `.txt`,
+/// `to` (or `default`) for stdout or a name without an extension; another extension, or
+/// a `to` that contradicts the name, is refused.
+pub fn puzzle_text(p: &Puzzle, path: &Path, to: Option<&str>, default: &str) -> Result<String> {
+    let ext = path.extension().map(|e| e.to_string_lossy().into_owned());
+    let fmt = match (ext.as_deref(), to) {
+        (Some(e), Some(t)) if e != t => {
+            let m = format!("--to {t} contradicts the file name's .{e}");
+            return Err(InputError::new(path.display().to_string(), m));
+        }
+        (Some(e), _) => e,
+        (None, t) => t.unwrap_or(default),
+    };
+    match fmt {
+        "ron" => Ok(formats::to_ron(p)),
+        "txt" => Ok(formats::to_text(p)),
+        other => Err(InputError::new(
+            path.display().to_string(),
+            format!("unknown format '{other}': use a name ending in .ron or .txt"),
+        )),
+    }
+}
+
 /// Checks the files a command will write before it does any work, so that a long
 /// run never ends in a path error with its results lost: each can be written, none
 /// is one of the `inputs`, no two are the same file. Stdout (`-`) passes, and so does
