@@ -216,6 +216,24 @@ fn a_checkpoint_record_that_does_not_hold_is_refused() {
         recs[j]["solutions"][0] = b;
     });
     refused(&run(&args), &ck, "is not a solution");
+    // ... or copied whole: valid boards, but not below that record's placements.
+    std::fs::write(&ck, &good).unwrap();
+    edit_json(&ck, |v| {
+        let recs = v["records"].as_array_mut().unwrap();
+        let i = recs
+            .iter()
+            .position(|r| r["solutions_found"].as_u64().unwrap() > 0)
+            .unwrap();
+        let j = recs
+            .iter()
+            .position(|r| r["prefix"] != recs[i]["prefix"])
+            .unwrap();
+        let r = recs[i].clone();
+        for key in ["solutions", "solutions_found", "nodes_per_depth"] {
+            recs[j][key] = r[key].clone();
+        }
+    });
+    refused(&run(&args), &ck, "does not hold the record's placement");
     // More depths than the board has.
     std::fs::write(&ck, &good).unwrap();
     edit_json(&ck, |v| {

@@ -423,13 +423,24 @@ impl Checkpoint {
                         r.solutions.len()
                     ));
                 }
+                let prefix = prefix_from_file(&r.prefix).map_err(bad)?;
                 for (i, b) in r.solutions.iter().enumerate() {
                     if let Err(v) = crate::puzzle::verify::check(puzzle, b, true) {
                         return wrong(format!("solution {} is not a solution: {v}", i + 1));
                     }
+                    // A record's solutions lie below its own subproblem.
+                    let off = prefix.iter().find(|&&(c, o)| {
+                        b.get(c).copied().flatten() != Some((o as usize / 4, (o % 4) as u8))
+                    });
+                    if let Some((c, _)) = off {
+                        return wrong(format!(
+                            "solution {} does not hold the record's placement at cell {c}",
+                            i + 1
+                        ));
+                    }
                 }
                 Ok(Record {
-                    prefix: prefix_from_file(&r.prefix).map_err(bad)?,
+                    prefix,
                     stats: Stats {
                         nodes_per_depth: r.nodes_per_depth.clone(),
                         solutions_found: r.solutions_found,
