@@ -1139,3 +1139,40 @@ fn symmetry_on_a_hinted_board_searches_the_whole_tree_and_says_so() {
     );
     assert!(stderr(&o).contains("--symmetry is for boards without hints"));
 }
+
+/// `branching` takes the tree itself or a file holding it (seed 000's golden-ratio
+/// tree: b = 1.618...), and names what it cannot read.
+#[test]
+fn branching_reads_a_tree_or_a_file_of_one() {
+    let golden = "b = 1.618033988749895 (ply 2, 2 level-1 moves, 3 level-2 nodes)\n";
+    let tree = "[[[],[]],[[]]]";
+    let o = plytile(&["branching", tree]);
+    assert_eq!(
+        (code(&o), stdout(&o)),
+        (0, golden.to_string()),
+        "{}",
+        stderr(&o)
+    );
+    let dir = scratch_dir("cli-branching");
+    let f = dir.join("tree.json");
+    std::fs::write(&f, format!("{tree}\n")).unwrap();
+    let o = plytile(&["branching", &s(&f)]);
+    assert_eq!(
+        (code(&o), stdout(&o)),
+        (0, golden.to_string()),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::write(&f, "[[").unwrap();
+    assert_input_error(&plytile(&["branching", &s(&f)]), &s(&f), None, "cut short");
+    let o = plytile(&["branching", "no-such-tree"]);
+    assert_input_error(&o, "TREE", None, "neither");
+    // A ply past 64 (a tree may be that high): one live child beside each dead end, b = 1.
+    let deep = format!("{}[]{}", "[[],".repeat(80), "]".repeat(80));
+    let o = plytile(&["branching", &deep, "--ply", "70"]);
+    assert_eq!(
+        stdout(&o),
+        "b = 1 (ply 70, 2 level-1 moves, 2 level-70 nodes)\n"
+    );
+    cleanup(&dir);
+}
