@@ -13,7 +13,7 @@ pub mod stats;
 
 pub use compare::CompareReport;
 
-use super::{limit_stop, quickest, rank, reached_goal, Second, SolveResult};
+use super::{limit_stop, quickest, rank, reached_goal, Second, SolveResult, Standing};
 use crate::search::{Heuristic, Stop};
 use serde::{Deserialize, Serialize};
 use stats::{geometric_mean, ratio, Summary};
@@ -93,7 +93,7 @@ pub struct BenchRecord {
     /// its goal), "at least" (a limit stopped it after the fastest had finished) or
     /// "not ranked" (a limit stopped it sooner, or no setting reached its goal).
     #[serde(default)]
-    pub rank: String,
+    pub rank: Standing,
     /// Each run's time (JSON only).
     pub times_s: Vec<Second>,
     /// Each run's node count (JSON only).
@@ -145,7 +145,7 @@ impl BenchRecord {
             relative_time: None,
             relative_time_stddev: None,
             relative_nodes: None,
-            rank: String::new(),
+            rank: Standing::default(),
             times_s: times,
             nodes,
         }
@@ -251,7 +251,7 @@ impl BenchReport {
             );
             r.relative_time = rel.and_then(|x| place.ratio(x.0));
             r.relative_time_stddev = rel.and_then(|x| place.ratio(x.1));
-            r.rank = place.label().to_string();
+            r.rank = place.standing();
             let nodes = ratio(r.nodes_mean, 0.0, fewest.nodes_mean, 0.0).map(|x| x.0);
             r.relative_nodes =
                 nodes.and_then(|x| rank(r.stopped_by, x, reached_goal(fewest.stopped_by)).ratio(x));

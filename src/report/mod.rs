@@ -320,13 +320,34 @@ pub fn rank(stopped_by: Option<Stop>, ratio: f64, best_reached: bool) -> Rank {
     }
 }
 
+/// A [`Rank`] without its stop, as exports give it (the `rank` field and column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Standing {
+    #[default]
+    #[serde(rename = "ranked")]
+    Ranked,
+    #[serde(rename = "at least")]
+    AtLeast,
+    #[serde(rename = "not ranked")]
+    NotRanked,
+}
+
+impl std::fmt::Display for Standing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Standing::Ranked => "ranked",
+            Standing::AtLeast => "at least",
+            Standing::NotRanked => "not ranked",
+        })
+    }
+}
+
 impl Rank {
-    /// As exports name it (the `rank` field and column).
-    pub fn label(&self) -> &'static str {
+    pub fn standing(&self) -> Standing {
         match self {
-            Rank::Ranked => "ranked",
-            Rank::AtLeast(_) => "at least",
-            Rank::Unranked(_) => "not ranked",
+            Rank::Ranked => Standing::Ranked,
+            Rank::AtLeast(_) => Standing::AtLeast,
+            Rank::Unranked(_) => Standing::NotRanked,
         }
     }
 

@@ -99,7 +99,7 @@ impl CompareReport {
                 Some(x) => rel(x, best),
                 None => String::new(),
             };
-            (cell, place.label())
+            (cell, place.standing())
         };
         for r in &self.results {
             let (nodes, _) = relative(r, r.nodes as f64, bn.nodes as f64, bn);

@@ -3,6 +3,7 @@
 
 use super::markup::{Markdown, Table};
 use super::{fmt_count, fmt_ratio, fmt_secs, BenchReport, Exporter};
+use crate::report::Standing;
 use crate::search::Heuristic;
 
 pub struct MarkdownExporter;
@@ -88,10 +89,10 @@ fn results_table(report: &BenchReport) -> Table {
             ),
             fmt_count(r.nodes_mean),
             fmt_count(r.nodes_per_s_mean),
-            match r.rank.as_str() {
-                "at least" => format!("≥ {}", fmt_ratio(r.relative_time, None)),
-                "not ranked" => "not ranked".to_string(),
-                _ => fmt_ratio(r.relative_time, r.relative_time_stddev),
+            match r.rank {
+                Standing::AtLeast => format!("≥ {}", fmt_ratio(r.relative_time, None)),
+                Standing::NotRanked => Standing::NotRanked.to_string(),
+                Standing::Ranked => fmt_ratio(r.relative_time, r.relative_time_stddev),
             },
             fmt_ratio(r.relative_nodes, None),
         ]);
