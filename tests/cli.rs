@@ -232,6 +232,10 @@ fn solve_json_has_the_documented_keys_and_verifies() {
         assert_eq!(code(&o), 0, "{}", stdout(&o));
         assert!(stdout(&o).contains("solution 2: a valid solution"));
     }
+    // an --index past the file's solutions is bad input, worded as `show` words it
+    let o = plytile(&["verify", &puzzle, &s(&res), "--index", "1001"]);
+    common::assert_input_error(&o, "result.json", None, "verify --index 1001");
+    assert!(stderr(&o).contains("--index 1001: the result holds 1000 solutions"));
     // a solution listed twice is not two solutions
     let mut twice = v.clone();
     twice["solutions"][9] = twice["solutions"][2].clone();

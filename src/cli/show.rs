@@ -104,13 +104,9 @@ fn json_board(p: &Puzzle, path: &Path, index: Option<usize>) -> Result<Board> {
         .and_then(|s| s.as_array())
         .ok_or_else(|| err("not solve's JSON (no `solutions` array)".into()))?;
     let cells = match index {
-        Some(k) => solutions.get(k - 1).ok_or_else(|| {
-            err(format!(
-                "--index {k}: the result holds {} solution{}",
-                solutions.len(),
-                if solutions.len() == 1 { "" } else { "s" }
-            ))
-        })?,
+        Some(k) => solutions
+            .get(k - 1)
+            .ok_or_else(|| super::no_solution_at(&origin, k as u64, solutions.len()))?,
         None => match solutions.first() {
             Some(s) => s,
             None => v

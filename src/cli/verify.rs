@@ -1,7 +1,7 @@
 //! `plytile verify`.
 
 use super::{read_text, PuzzleArgs};
-use crate::error::{InputError, Result};
+use crate::error::Result;
 use crate::puzzle::{formats, verify, Board};
 use clap::Args;
 use std::path::PathBuf;
@@ -24,11 +24,7 @@ pub fn run(a: VerifyArgs) -> Result<u8> {
     let mut boards = formats::parse_boards(&read_text(&a.solution)?, &origin, &p)?;
     let n = boards.len();
     let first = match a.index {
-        Some(k) if k as usize > n => {
-            let s = if n == 1 { "" } else { "s" };
-            let m = format!("--index {k}: the file holds {n} solution{s}");
-            return Err(InputError::new(&origin, m));
-        }
+        Some(k) if k as usize > n => return Err(super::no_solution_at(&origin, k, n)),
         Some(k) => {
             boards = vec![boards.swap_remove(k as usize - 1)];
             k as usize

@@ -264,8 +264,7 @@ pub fn job_to_ron(job: &Job) -> String {
 
 pub fn read_job(path: &Path) -> Result<Job> {
     let origin = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| InputError::new(&origin, format!("cannot read: {e}")))?;
+    let text = crate::puzzle::formats::read_text(path)?;
     let job: Job = ron::from_str(&text).map_err(|e| {
         InputError::at(
             &origin,
