@@ -615,6 +615,11 @@ fn malformed_puzzle_files() {
             "(\n    width: 2,\n    height: 2,\n    pieces: [(0, 0, 1, 1)],\n)\n",
         ),
         ("ron_garbage", "(((((("),
+        // a misspelt field would otherwise drop the hints without a word
+        (
+            "ron_unknown_field",
+            "(\n    width: 1,\n    height: 1,\n    pieces: [(0, 0, 0, 0)],\n    hint: [],\n)\n",
+        ),
     ];
     for (name, text) in &ron_cases {
         let f = dir.join(format!("{name}.ron"));
@@ -623,6 +628,12 @@ fn malformed_puzzle_files() {
         let o = plytile(&["solve", &file]);
         assert_input_error(&o, &file, None, name);
     }
+    let o = plytile(&["solve", &s(&dir.join("ron_unknown_field.ron"))]);
+    assert!(
+        stderr(&o).contains(":5: ") && stderr(&o).contains("hint"),
+        "{}",
+        stderr(&o)
+    );
     // a file that does not exist
     let missing = s(&dir.join("missing.txt"));
     let o = plytile(&["solve", &missing]);

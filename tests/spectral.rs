@@ -789,10 +789,10 @@ fn validation_messages() {
     let e = bad(r#"(classes: ["a", "a"], children: [[0, 1], [1, 0]], start: [1, 0])"#);
     assert!(matches!(e, GraphError::BadClassName { index: 1, .. }));
     let e = bad(r#"(classes: ["a"], children: [[1]], start: [1], extra: 3)"#);
-    assert!(matches!(e, GraphError::Syntax(_)));
+    assert!(matches!(e, GraphError::Syntax { line: 1, .. }), "{e}");
     let e = bad("(classes: [\"a\"],\n children: [[1]\n start: [1])");
     assert!(
-        e.to_string().contains("3:"),
+        matches!(e, GraphError::Syntax { line: 3, .. }),
         "syntax errors carry the line: {e}"
     );
 }
@@ -800,15 +800,31 @@ fn validation_messages() {
 #[test]
 fn load_graph_errors_name_the_file() {
     let missing = "/nonexistent/dir/graph.ron";
-    let e = load_graph(missing).unwrap_err();
+    let e = load_graph(missing).unwrap_err().to_string();
     assert!(e.starts_with(missing), "{e}");
     let dir = std::env::temp_dir().join(format!("plytile-spectral-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("bad.ron");
     std::fs::write(&path, r#"(classes: ["a"], children: [[-1]], start: [1])"#).unwrap();
-    let e = load_graph(&path).unwrap_err();
+    let e = load_graph(&path).unwrap_err().to_string();
     assert!(e.starts_with(&path.display().to_string()), "{e}");
     assert!(e.contains("non-negative"), "{e}");
+    // a syntax error is `file:line:`, as for every other input
+    std::fs::write(&path, "(classes: [\"a\"],\n children: [[1]\n start: [1])").unwrap();
+    let e = load_graph(&path).unwrap_err().to_string();
+    assert!(e.starts_with(&format!("{}:3: ", path.display())), "{e}");
+    // an unknown field is named, with the fields there are
+    std::fs::write(
+        &path,
+        "(classes: [\"a\"], children: [[1]], start: [1],\n size: 3)",
+    )
+    .unwrap();
+    let e = load_graph(&path).unwrap_err().to_string();
+    assert!(e.starts_with(&format!("{}:2: ", path.display())), "{e}");
+    assert!(
+        e.contains("unknown field `size`; the fields are `classes`, `children`, `start`"),
+        "{e}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

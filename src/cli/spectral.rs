@@ -1,7 +1,7 @@
 //! `plytile spectral`: eigenvalues, spectral radius, period and N(d) of an
 //! equivalence graph (seed 001).
 
-use crate::error::{InputError, Result};
+use crate::error::Result;
 use crate::growth;
 use clap::Args;
 use std::path::PathBuf;
@@ -20,10 +20,7 @@ pub struct SpectralArgs {
 }
 
 pub fn run(a: SpectralArgs) -> Result<u8> {
-    let origin = a.matrix.display().to_string();
-    let text = super::read_text(&a.matrix)?;
-    let graph = growth::EquivalenceGraph::from_ron_str(&text)
-        .map_err(|e| InputError::new(origin, e.to_string()))?;
+    let graph = growth::load_graph(&a.matrix)?;
     let report = growth::spectral_report(&graph, a.depth);
     if a.json {
         outln!(

@@ -27,6 +27,7 @@ pub mod spectral;
 
 pub use spectral::{render_text, spectral_report, SpectralReport};
 
+use crate::error::InputError;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -42,9 +43,9 @@ pub struct EquivalenceGraph {
 /// What is wrong with an equivalence graph.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum GraphError {
-    /// The RON text does not parse (position is `line:column`).
-    #[error("RON syntax: {0}")]
-    Syntax(String),
+    /// The RON text does not parse.
+    #[error("line {line}: RON syntax: {message}")]
+    Syntax { line: usize, message: String },
     /// No classes at all.
     #[error("`classes` is empty; at least one class is needed")]
     NoClasses,
@@ -173,7 +174,10 @@ impl EquivalenceGraph {
 
     /// Parse and validate RON text in the format of the module documentation.
     pub fn from_ron_str(text: &str) -> Result<Self, GraphError> {
-        let raw: RawGraph = ron::from_str(text).map_err(|e| GraphError::Syntax(e.to_string()))?;
+        let raw: RawGraph = ron::from_str(text).map_err(|e| GraphError::Syntax {
+            line: e.position.line,
+            message: crate::puzzle::formats::ron_reason(&e.code),
+        })?;
         Self::new(raw.classes, raw.children, raw.start)
     }
 
@@ -207,9 +211,18 @@ impl EquivalenceGraph {
     }
 }
 
-/// Read and validate an equivalence graph file; every error message starts with the path.
-pub fn load_graph(path: impl AsRef<Path>) -> Result<EquivalenceGraph, String> {
+/// Read and validate an equivalence graph file; the error names the file, and the line
+/// of a syntax error.
+pub fn load_graph(path: impl AsRef<Path>) -> crate::error::Result<EquivalenceGraph> {
     let path = path.as_ref();
-    let text = crate::puzzle::formats::read_text(path).map_err(|e| e.to_string())?;
-    EquivalenceGraph::from_ron_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    let origin = path.display().to_string();
+    let text = crate::puzzle::formats::read_text(path)?;
+    EquivalenceGraph::from_ron_str(&text).map_err(|e| match e {
+        GraphError::Syntax { line, message } => InputError::at(
+            origin,
+            line,
+            format!("not a valid equivalence graph: {message}"),
+        ),
+        e => InputError::new(origin, e.to_string()),
+    })
 }

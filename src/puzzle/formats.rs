@@ -57,13 +57,7 @@ pub fn read_puzzle(path: &Path, order: EdgeOrder) -> Result<Puzzle> {
 
 /// Parses the native RON format.
 pub fn parse_ron(text: &str, origin: &str) -> Result<Puzzle> {
-    let p: Puzzle = ron::from_str(text).map_err(|e| {
-        InputError::at(
-            origin,
-            e.position.line,
-            format!("not a valid puzzle RON file: {}", e.code),
-        )
-    })?;
+    let p: Puzzle = from_ron(text, origin, "not a valid puzzle RON file")?;
     p.validate(origin)?;
     Ok(p)
 }
@@ -472,6 +466,35 @@ pub fn read_text(path: &Path) -> Result<String> {
         Some(rest) => rest.to_string(),
         None => text,
     })
+}
+
+/// Reads RON text as a `T`, or says on which line it is not one:
+/// `origin:line: {what}: {why}`.
+pub fn from_ron<T: serde::de::DeserializeOwned>(text: &str, origin: &str, what: &str) -> Result<T> {
+    ron::from_str(text).map_err(|e| {
+        InputError::at(
+            origin,
+            e.position.line,
+            format!("{what}: {}", ron_reason(&e.code)),
+        )
+    })
+}
+
+/// Why RON text does not parse, in the user's terms: ron's own wording of an unknown
+/// field names our Rust type and not the fields there are.
+pub fn ron_reason(e: &ron::Error) -> String {
+    match e {
+        ron::Error::NoSuchStructField {
+            expected, found, ..
+        } => {
+            let fields: Vec<String> = expected.iter().map(|f| format!("`{f}`")).collect();
+            format!(
+                "unknown field `{found}`; the fields are {}",
+                fields.join(", ")
+            )
+        }
+        e => e.to_string(),
+    }
 }
 
 /// A board as `piece rotation` lines (the plain solution list).

@@ -52,6 +52,7 @@ pub fn scans_columns(width: usize, height: usize) -> bool {
 
 /// A piece fixed at a cell with a rotation before the search starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Hint {
     /// Row from the top, 0-based.
     pub row: usize,
@@ -65,6 +66,7 @@ pub struct Hint {
 
 /// A board and its pieces. Construct with [`Puzzle::new`], which validates.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Puzzle {
     #[serde(default)]
     pub name: String,

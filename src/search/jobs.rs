@@ -9,6 +9,7 @@ use super::dfs::Stats;
 use super::parallel::{Prefix, Record};
 use super::select::{Heuristic, Strategy};
 use crate::error::{InputError, Result};
+use crate::puzzle::formats::{from_ron, read_text};
 use crate::puzzle::{scans_columns, Board, Puzzle};
 use crate::report::{Deepest, SolveResult, SymmetryPart};
 use serde::{Deserialize, Serialize};
@@ -105,6 +106,7 @@ fn stale_tree(format: u32, puzzle: &Puzzle, select: Heuristic) -> Option<String>
 
 /// One job of `plytile split`: solve with `plytile solve --job FILE`.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Job {
     /// The [`TREE_FORMAT`] of the prefixes.
     #[serde(default = "tree_format_1")]
@@ -264,14 +266,12 @@ pub fn job_to_ron(job: &Job) -> String {
 
 pub fn read_job(path: &Path) -> Result<Job> {
     let origin = path.display().to_string();
-    let text = crate::puzzle::formats::read_text(path)?;
-    let job: Job = ron::from_str(&text).map_err(|e| {
-        InputError::at(
-            &origin,
-            e.position.line,
-            format!("not a valid job file (from `plytile split`): {}", e.code),
-        )
-    })?;
+    let text = read_text(path)?;
+    let job: Job = from_ron(
+        &text,
+        &origin,
+        "not a valid job file (from `plytile split`)",
+    )?;
     job.puzzle.validate(&origin)?;
     if let Some(why) = stale_tree(job.format, &job.puzzle, job.select) {
         return Err(InputError::new(
