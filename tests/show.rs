@@ -194,6 +194,17 @@ fn viewer_link_errors_are_one_line_and_name_the_problem() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("row 1 column 2 is empty"), "{e}");
+    // an address that is no viewer link is not looked for as a file
+    let url = "https://example.com/puzzle.txt";
+    for args in [
+        vec!["convert", url, "-o", "-"],
+        vec!["show", url],
+        vec!["solve", url],
+    ] {
+        let o = plytile(&args);
+        common::assert_input_error(&o, url, None, args[0]);
+        assert!(stderr(&o).contains("does not download"), "{}", stderr(&o));
+    }
 }
 
 #[test]

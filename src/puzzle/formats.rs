@@ -458,8 +458,14 @@ fn json_cells(cells: &serde_json::Value, origin: &str, puzzle: &Puzzle) -> Resul
 /// The text of an input file, without the byte-order mark some editors put first.
 pub fn read_text(path: &Path) -> Result<String> {
     let origin = path.display().to_string();
-    let bytes =
-        std::fs::read(path).map_err(|e| InputError::new(&origin, format!("cannot read: {e}")))?;
+    let bytes = std::fs::read(path).map_err(|e| {
+        let e = if origin.contains("://") && e.kind() == std::io::ErrorKind::NotFound {
+            "no such file, and plytile does not download: save it and give its path".into()
+        } else {
+            e.to_string()
+        };
+        InputError::new(&origin, format!("cannot read: {e}"))
+    })?;
     let text = String::from_utf8(bytes)
         .map_err(|_| InputError::new(&origin, "not a text file (invalid UTF-8)"))?;
     Ok(match text.strip_prefix('\u{feff}') {
