@@ -2,7 +2,6 @@
 //! an exit code (0 solution found, 1 none exists, 2 bad input or usage, 3 stopped by
 //! a limit or Ctrl-C with none found; 130 a second Ctrl-C, `cli::catch_interrupts`).
 
-use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -20,7 +19,7 @@ fn main() -> ExitCode {
         report(info);
         std::process::exit(101);
     }));
-    let cli = match plytile::cli::Cli::try_parse() {
+    let cli = match plytile::cli::parse_args() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version: clap's own output, exit 0.

@@ -778,6 +778,19 @@ fn bad_flags_exit_2() {
         "nothing written"
     );
     cleanup(&dir);
+    // A negative value gets its flag's own message, not "unexpected argument '-1'".
+    for (args, says) in [
+        (
+            vec!["solve", &puzzle, "--timeout", "-1"],
+            "'--timeout <SECS>'",
+        ),
+        (vec!["predict", &puzzle, "--probes", "-3"], "'--probes <K>'"),
+        (vec!["explain", &puzzle, "--ply", "-2"], "'--ply <PLY>'"),
+    ] {
+        let o = plytile(&args);
+        assert_eq!(code(&o), 2, "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
     // A bad choice names the choices.
     let o = plytile(&["predict", &puzzle, "--model", "foo"]);
     assert_eq!(code(&o), 2);

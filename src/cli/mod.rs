@@ -56,6 +56,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Set by Ctrl-C / SIGTERM; long runs poll it and stop cleanly with their statistics.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
+/// Parses the command line. Negative numbers are values, so that `--timeout -1` gets
+/// its flag's own message rather than "unexpected argument '-1'".
+pub fn parse_args() -> std::result::Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let cmd = Cli::command().mut_subcommands(|c| c.allow_negative_numbers(true));
+    Cli::from_arg_matches_mut(&mut cmd.try_get_matches()?)
+}
+
 #[derive(Parser, Debug)]
 #[command(name = "plytile", version, about = "Exact edge-matching (Eternity II-style) puzzle solver", long_about = None)]
 pub struct Cli {
