@@ -1119,6 +1119,9 @@ fn outputs_are_checked_first_and_never_overwrite_an_input() {
     refused_up_front(&o, &bad, "compare --plot in a missing directory");
     let o = plytile(&["predict", &v, "--plot", &bad]);
     refused_up_front(&o, &bad, "predict --plot in a missing directory");
+    // a checkpoint too: it was found bad at the end of the search, result lost
+    let o = plytile(&["solve", &v, "--all", "--checkpoint", &bad]);
+    refused_up_front(&o, &bad, "solve --checkpoint in a missing directory");
     let hard = s(&dir.join("hard.txt"));
     std::fs::hard_link(&victim, &hard).unwrap();
     #[cfg(unix)]
@@ -1129,6 +1132,7 @@ fn outputs_are_checked_first_and_never_overwrite_an_input() {
         vec!["predict", &v, "--plot", &v],
         vec!["convert", &v, "-o", &v],
         vec!["convert", &v, "-o", &hard],
+        vec!["solve", &v, "--all", "--checkpoint", &v],
     ];
     for args in &cases {
         let out = args.last().unwrap();

@@ -165,6 +165,41 @@ fn merge_refuses_results_whose_counts_or_solutions_do_not_hold() {
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
+    // A valid solution twice, with counts to match: once more in its own file, or
+    // copied into another shard's.
+    let read =
+        |f: &Path| -> Value { serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap() };
+    let (donor, k) = (0..3)
+        .find_map(|k| read(&f[k])["solutions"].get(0).cloned().map(|b| (b, k)))
+        .expect("the 5x5's shards hold solutions");
+    for (other, what) in [(k, "solution 1 of"), ((k + 1) % 3, "the same board as")] {
+        let t = dir.join("twice.json");
+        std::fs::copy(&f[other], &t).unwrap();
+        edit_json(&t, |v| {
+            v["solutions"].as_array_mut().unwrap().push(donor.clone());
+            v["solutions_found"] = (v["solutions_found"].as_u64().unwrap() + 1).into();
+            let last = v["nodes_per_depth"].as_array().unwrap().len() - 1;
+            v["nodes_per_depth"][last] = (v["nodes_per_depth"][last].as_u64().unwrap() + 1).into();
+            v["nodes"] = (v["nodes"].as_u64().unwrap() + 1).into();
+        });
+        let mut files: Vec<&Path> = f.iter().map(|x| x.as_path()).collect();
+        files[other] = &t;
+        let o = run(&[
+            "merge",
+            "--puzzle",
+            &p,
+            s(files[0]),
+            s(files[1]),
+            s(files[2]),
+        ]);
+        refused(&o, &t, what);
+        assert!(String::from_utf8_lossy(&o.stderr).contains("counted twice"));
+    }
+    // Shards of searches with and without --factor are not parts of one search.
+    let t = dir.join("factor.json");
+    std::fs::copy(&f[1], &t).unwrap();
+    edit_json(&t, |v| v["factor"] = true.into());
+    refused(&merge(&[&f[0], &t, &f[2]]), &t, "--factor");
     cleanup(&dir);
 }
 

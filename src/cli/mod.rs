@@ -344,6 +344,8 @@ fn init_logging(verbose: u8) {
         .with_writer(std::io::stderr)
         .with_target(false)
         .without_time()
+        // Colour codes only for a person: not in a log file (a Slurm job's) or a pipe.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
 }
 

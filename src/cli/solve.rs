@@ -1,6 +1,9 @@
 //! `plytile solve`.
 
-use super::{catch_interrupts, LimitArgs, PuzzleArgs, StrategyArgs, SymmetryParts, INTERRUPTED};
+use super::{
+    catch_interrupts, check_outputs, LimitArgs, PuzzleArgs, StrategyArgs, SymmetryParts,
+    INTERRUPTED,
+};
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::EdgeOrder;
 use crate::report::SolveResult;
@@ -110,6 +113,12 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         }
         (None, None) => unreachable!("clap requires PUZZLE or --job"),
     };
+    if let Some(ck) = &a.checkpoint {
+        // Before the search: a checkpoint path found bad only at the first save (or at
+        // the end, for a short run) would cost the run its result.
+        let inputs = [a.puzzle.as_deref(), a.hints.as_deref(), a.job.as_deref()];
+        check_outputs(&[ck], &inputs.into_iter().flatten().collect::<Vec<_>>())?;
+    }
     let spread = Spread {
         // A node budget is exact on one thread; several threads check it per
         // subproblem and may overshoot, so they are used only when asked for.

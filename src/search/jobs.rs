@@ -547,12 +547,25 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
             && r.width == first.width
             && r.height == first.height
             && r.select == first.select
+            && r.factor == first.factor
             && r.split_depth == first.split_depth;
         if !same {
             return Err(InputError::new(
                 name,
-                format!("is not a part of the same search as {first_name} (puzzle, size, --select and split depth must match)"),
+                format!("is not a part of the same search as {first_name} (puzzle, size, --select, --factor and split depth must match)"),
             ));
+        }
+    }
+    // The shards' trees are disjoint, so a board in two places was put there by hand.
+    let mut boards = std::collections::HashMap::new();
+    for (name, r) in parts {
+        for (i, b) in r.solutions.iter().enumerate() {
+            if let Some((other, j)) = boards.insert(b, (name, i)) {
+                return Err(InputError::new(
+                    name,
+                    format!("solution {} is the same board as solution {} of {other}: it would be counted twice", i + 1, j + 1),
+                ));
+            }
         }
     }
     // Which shards are there?
