@@ -724,6 +724,7 @@ fn malformed_hints_and_solution_files() {
 #[test]
 fn bad_flags_exit_2() {
     let puzzle = p("brendan/pieces_03x03.txt");
+    let spectral_graph = p("spectral/eight.ron");
     let cases: Vec<Vec<&str>> = vec![
         vec!["solve", &puzzle, "--frobnicate"],
         vec!["solve", &puzzle, "--select", "bogus"],
@@ -751,6 +752,8 @@ fn bad_flags_exit_2() {
         vec!["frobnicate"],
         vec![],
         vec!["gen", "--width", "x", "--height", "3", "--seed", "1"],
+        // counts are kept per depth: an unbounded depth ate memory until it aborted
+        vec!["spectral", &spectral_graph, "--depth", "10001"],
     ];
     for args in &cases {
         let o = plytile(args);

@@ -542,6 +542,28 @@ fn rubiks_cube() {
 }
 
 #[test]
+fn power_iteration_says_why_there_is_no_estimate() {
+    let graph =
+        |c: u64| EquivalenceGraph::new(vec!["a".into()], vec![vec![c as i64]], vec![1]).unwrap();
+    let says = |g: &EquivalenceGraph, depth: usize| {
+        let text = render_text(&spectral_report(g, depth));
+        text.lines()
+            .find(|l| l.starts_with("power iteration"))
+            .unwrap()
+            .to_string()
+    };
+    // n(d) = 2^d, but depth 0 has no pair to compare: too shallow, not dead
+    assert!(
+        says(&graph(2), 0).contains("give --depth 1 or more"),
+        "{}",
+        says(&graph(2), 0)
+    );
+    assert!(says(&graph(0), 3).contains("the tree dies out"));
+    // the 8-puzzle's period 2 compares n(d) with n(d-2)
+    assert!(says(&load("eight.ron"), 1).contains("give --depth 2 or more"));
+}
+
+#[test]
 fn closed_form_of_thirty_classes_has_the_eigenspace_coefficients() {
     // A fit of n(0..m-1) through the Vandermonde matrix of 30 eigenvalues matched those
     // depths to 1e-13 with coefficients off by O(1): a real eigenvalue got a complex one.

@@ -11,9 +11,9 @@ pub struct SpectralArgs {
     /// Equivalence graph (RON): `(classes: [..], children: [[..]..], start: [..])`,
     /// `children[i][j]` = class-j children of a class-i node, `start` = N(0).
     pub matrix: PathBuf,
-    /// Last depth of N(d).
-    #[arg(long, default_value_t = 12)]
-    pub depth: usize,
+    /// Last depth of N(d) (at most 10000: the counts are kept for every depth).
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    pub depth: u64,
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -21,7 +21,7 @@ pub struct SpectralArgs {
 
 pub fn run(a: SpectralArgs) -> Result<u8> {
     let graph = growth::load_graph(&a.matrix)?;
-    let report = growth::spectral_report(&graph, a.depth);
+    let report = growth::spectral_report(&graph, a.depth as usize);
     if a.json {
         outln!(
             "{}",

@@ -788,7 +788,15 @@ pub fn render_text(report: &SpectralReport) -> String {
             );
         }
         None => {
-            let _ = writeln!(out, "power iteration: no estimate (the tree dies out)");
+            let step = report.period.unwrap_or(1).max(1);
+            let why = if report.nodes_per_depth.last() == Some(&0) {
+                "the tree dies out".to_string()
+            } else if report.exact_depth < step {
+                format!("it compares n(d) with n(d-{step}): give --depth {step} or more")
+            } else {
+                format!("no depth d with n(d) and n(d-{step}) both non-zero")
+            };
+            let _ = writeln!(out, "power iteration: no estimate ({why})");
         }
     }
 
