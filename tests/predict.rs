@@ -90,7 +90,10 @@ fn owen_on_a_hand_computed_2x2() {
     let ec = owen::edge_counts(&p);
     assert_eq!(ec.frame_right, vec![0, 2, 2]);
     assert_eq!(ec.frame_left, vec![0, 2, 2]);
-    let pb = owen::frame_join_probabilities(&ec.frame_left, &ec.frame_right, 4);
+    let pb: Vec<f64> = owen::ln_frame_join_probabilities(&ec.frame_left, &ec.frame_right, 4)
+        .iter()
+        .map(|x| x.exp())
+        .collect();
     let want = [1.0, 0.5, 40.0 / 144.0, f64::NAN, 1.0 / 6.0];
     for b in [0, 1, 2, 4] {
         assert!(close(pb[b], want[b]), "pb({b}) = {}", pb[b]);
@@ -102,13 +105,31 @@ fn owen_on_a_hand_computed_2x2() {
     }
 }
 
+/// On E2 the join probabilities of the deep levels are below the smallest f64: kept in
+/// logs, Owen's count stays positive to the full board (it was 0 from depth 162).
+#[test]
+fn owen_on_eternity_ii_is_positive_at_every_depth() {
+    let p = load("e2/e2pieces.txt");
+    let owen = owen::owen_per_depth(&p);
+    assert_eq!(owen.len(), 257);
+    for (d, &x) in owen.iter().enumerate() {
+        assert!(x.is_finite() && x > 0.0, "depth {d}: {x}");
+    }
+    // The peak is mid-board, far above the full boards.
+    let top = owen.iter().cloned().fold(0.0, f64::max);
+    assert!(top > 1e48 && owen[256] < top, "{top} {}", owen[256]);
+}
+
 /// For one join the urn model gives Σ n_c(n_c − 1)/(N(N − 1)) (inner) and Σ L_c R_c /
 /// (T_L T_R) (frame); for all joins of a perfect pairing it is Π (n_c − 1)!! / (N − 1)!!.
 #[test]
 fn owen_join_probabilities_match_closed_forms() {
     let counts = [0u64, 6, 4, 2];
     let n = 12.0;
-    let pm = owen::inner_join_probabilities(&counts, 6);
+    let pm: Vec<f64> = owen::ln_inner_join_probabilities(&counts, 6)
+        .iter()
+        .map(|x| x.exp())
+        .collect();
     let one = (6.0 * 5.0 + 4.0 * 3.0 + 2.0 * 1.0) / (n * (n - 1.0));
     assert!(close(pm[1], one));
     assert!(pm[1] < counts.iter().map(|&c| (c as f64 / n).powi(2)).sum::<f64>());
@@ -118,8 +139,8 @@ fn owen_join_probabilities_match_closed_forms() {
     // (30·26 + 12·34 + 2·42) / (132·90) — not pm(1)².
     assert!(close(pm[2], 1272.0 / 11880.0), "{}", pm[2]);
     assert!(!close(pm[2], pm[1] * pm[1]));
-    let pb = owen::frame_join_probabilities(&[0, 3, 1], &[0, 2, 2], 1);
-    assert!(close(pb[1], (3.0 * 2.0 + 1.0 * 2.0) / 16.0));
+    let pb = owen::ln_frame_join_probabilities(&[0, 3, 1], &[0, 2, 2], 1);
+    assert!(close(pb[1].exp(), (3.0 * 2.0 + 1.0 * 2.0) / 16.0));
 }
 
 /// The probes' K → ∞ limit (every node, each with its exact reach probability): Knuth's

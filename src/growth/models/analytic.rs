@@ -76,13 +76,15 @@ pub fn analytic(puzzle: &Puzzle, colour_depletion: bool) -> Analytic {
     let ec = edge_counts(puzzle);
     // Join counts for κ: frame and inner joins made so far along the order.
     let (max_b, max_m) = (2 * (puzzle.width + puzzle.height), 2 * n);
-    let pb = owen::frame_join_probabilities(&ec.frame_left, &ec.frame_right, max_b);
-    let pm = owen::inner_join_probabilities(&ec.inner, max_m);
-    let kappa = |p: &[f64], j: usize| -> f64 {
-        if !colour_depletion || p[1] <= 0.0 || j + 1 >= p.len() || p[j] <= 0.0 {
+    let ln_pb = owen::ln_frame_join_probabilities(&ec.frame_left, &ec.frame_right, max_b);
+    let ln_pm = owen::ln_inner_join_probabilities(&ec.inner, max_m);
+    // (p(j+1)/p(j))/p(1), in logs: the p(j) of deep levels are below the smallest f64.
+    let kappa = |ln_p: &[f64], j: usize| -> f64 {
+        let finite = |k: usize| ln_p[k].is_finite();
+        if !colour_depletion || j + 1 >= ln_p.len() || !finite(1) || !finite(j) {
             1.0
         } else {
-            (p[j + 1] / p[j]) / p[1]
+            (ln_p[j + 1] - ln_p[j] - ln_p[1]).exp()
         }
     };
     // Oriented placements of every free piece.
@@ -124,10 +126,10 @@ pub fn analytic(puzzle: &Puzzle, colour_depletion: bool) -> Analytic {
             if let Some(nb) = puzzle.neighbour(q, side) {
                 if filled[nb] {
                     if is_frame_join(puzzle, q, nb) {
-                        factor *= kappa(&pb, b_joins);
+                        factor *= kappa(&ln_pb, b_joins);
                         b_joins += 1;
                     } else {
-                        factor *= kappa(&pm, m_joins);
+                        factor *= kappa(&ln_pm, m_joins);
                         m_joins += 1;
                     }
                 }

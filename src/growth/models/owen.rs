@@ -78,10 +78,11 @@ fn logsumexp(a: f64, b: f64) -> f64 {
     m + ((a - m).exp() + (b - m).exp()).ln()
 }
 
-/// `pb(b)` for `b = 0..=max_b`: all `b` frame joins match, from left-edge counts `left[c]`
-/// and right-edge counts `right[c]` per colour (see the module docs). Entries beyond what
-/// the edges allow are 0.
-pub fn frame_join_probabilities(left: &[u64], right: &[u64], max_b: usize) -> Vec<f64> {
+/// `ln pb(b)` for `b = 0..=max_b`: all `b` frame joins match, from left-edge counts
+/// `left[c]` and right-edge counts `right[c]` per colour (see the module docs). Entries
+/// beyond what the edges allow are `-inf`. In logs because on 14x14 and larger boards the
+/// probabilities of the deep levels are below the smallest f64 (E2: 0 from depth 162).
+pub fn ln_frame_join_probabilities(left: &[u64], right: &[u64], max_b: usize) -> Vec<f64> {
     assert_eq!(left.len(), right.len());
     let tl: u64 = left.iter().sum();
     let tr: u64 = right.iter().sum();
@@ -106,16 +107,17 @@ pub fn frame_join_probabilities(left: &[u64], right: &[u64], max_b: usize) -> Ve
         .map(|b| {
             let den = lp(tl, b) + lp(tr, b);
             if v[b] == f64::NEG_INFINITY || den == f64::NEG_INFINITY {
-                0.0
+                f64::NEG_INFINITY
             } else {
-                (v[b] - den).exp()
+                v[b] - den
             }
         })
         .collect()
 }
 
-/// `pm(m)` for `m = 0..=max_m`: all `m` inner joins match, from half-edge counts per colour.
-pub fn inner_join_probabilities(counts: &[u64], max_m: usize) -> Vec<f64> {
+/// `ln pm(m)` for `m = 0..=max_m`: all `m` inner joins match, from half-edge counts per
+/// colour (`-inf` where impossible; in logs, as [`ln_frame_join_probabilities`]).
+pub fn ln_inner_join_probabilities(counts: &[u64], max_m: usize) -> Vec<f64> {
     let total: u64 = counts.iter().sum();
     let ln = LnCounts::up_to((total as usize).max(2 * max_m) + 1);
     let lp = |n: u64, k: usize| ln.perm(n, k);
@@ -137,9 +139,9 @@ pub fn inner_join_probabilities(counts: &[u64], max_m: usize) -> Vec<f64> {
         .map(|m| {
             let den = lp(total, 2 * m);
             if v[m] == f64::NEG_INFINITY || den == f64::NEG_INFINITY {
-                0.0
+                f64::NEG_INFINITY
             } else {
-                (v[m] - den).exp()
+                v[m] - den
             }
         })
         .collect()
@@ -267,8 +269,8 @@ pub fn owen_per_depth(puzzle: &Puzzle) -> Vec<f64> {
     }
     let max_b = counts.last().map(|x| x.1).unwrap_or(0);
     let max_m = counts.last().map(|x| x.2).unwrap_or(0);
-    let pb = frame_join_probabilities(&ec.frame_left, &ec.frame_right, max_b);
-    let pm = inner_join_probabilities(&ec.inner, max_m);
+    let ln_pb = ln_frame_join_probabilities(&ec.frame_left, &ec.frame_right, max_b);
+    let ln_pm = ln_inner_join_probabilities(&ec.inner, max_m);
     let lf = LnCounts::up_to(puzzle.pieces.len() + 1);
     counts
         .iter()
@@ -277,11 +279,8 @@ pub fn owen_per_depth(puzzle: &Puzzle) -> Vec<f64> {
                 + lf.perm(ec.available[1] as u64, p[1])
                 + lf.perm(ec.available[2] as u64, p[2])
                 + p[2] as f64 * 4f64.ln();
-            if ln == f64::NEG_INFINITY || pb[b] == 0.0 || pm[m] == 0.0 {
-                0.0
-            } else {
-                (ln + pb[b].ln() + pm[m].ln()).exp()
-            }
+            // exp(-inf) = 0 for an impossible level.
+            (ln + ln_pb[b] + ln_pm[m]).exp()
         })
         .collect()
 }
