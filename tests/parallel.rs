@@ -341,6 +341,63 @@ fn a_run_killed_mid_way_resumes_to_the_same_totals() {
 }
 
 #[test]
+fn predict_reports_a_measured_run_cut_by_ctrl_c_and_exits_3() {
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_08x08.txt");
+    let args = [
+        "predict",
+        puzzle.to_str().unwrap(),
+        "--measure",
+        "--model",
+        "sampled",
+        "--probes",
+        "100",
+        "--json",
+    ];
+    let out = interrupted(&args, "-INT", Duration::from_millis(700));
+    assert_eq!(out.status.code(), Some(3), "as solve and compare");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["measured_exhaustive"], false);
+    let notes = v["notes"].to_string();
+    assert!(
+        notes.contains("stopped early (--max-nodes or Ctrl-C)"),
+        "{notes}"
+    );
+}
+
+#[test]
+fn a_rerun_with_a_larger_keep_says_the_checkpoint_kept_fewer_boards() {
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_05x05.txt");
+    let dir = std::env::temp_dir().join(format!("plytile-keep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ck = dir.join("run.ck");
+    let base = [
+        "solve",
+        puzzle.to_str().unwrap(),
+        "--all",
+        "--json",
+        "--threads",
+        "1",
+    ];
+    let ck_args = ["--checkpoint", ck.to_str().unwrap()];
+    let first = bin()
+        .args(base)
+        .args(ck_args)
+        .args(["--keep", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(json(&first).solutions_found, 16);
+    let again = bin().args(base).args(ck_args).output().unwrap();
+    let r = json(&again);
+    assert_eq!((r.solutions_found, r.solutions.len()), (16, 0));
+    let e = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        e.contains("0 of 16 solution boards listed (--keep 1000 allows 16)"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn max_nodes_limits_each_resumed_run_so_reruns_finish() {
     // `--max-nodes` is each run's budget for new work: a checkpoint's finished
     // subproblems do not use it up, so the same command run again makes progress and
@@ -377,6 +434,67 @@ fn max_nodes_limits_each_resumed_run_so_reruns_finish() {
             );
         }
         same_counts(&whole, runs.last().unwrap(), "resumed under --max-nodes");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn a_budget_smaller_than_a_subproblem_still_makes_progress() {
+    // With --split-depth 1 the 7x5's subproblems hold about 2e6 (scan) and 5e6 (mrv)
+    // nodes. A stopped one is recorded with what it counted and hands its untried
+    // placements on as subproblems, so reruns under a smaller budget get to the end
+    // (before, each rerun searched the same first subproblem again).
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_07x05.txt");
+    let puzzle = puzzle.to_str().unwrap();
+    for (select, budget, threads) in [
+        ("scan", "400000", "1"),
+        ("mrv", "1500000", "1"),
+        ("mrv", "1500000", "2"),
+    ] {
+        let base = [
+            "solve", puzzle, "--all", "--json", "-q", "--select", select, "--keep", "100",
+        ];
+        let whole = json(&bin().args(base).args(["--threads", "1"]).output().unwrap());
+        assert!(whole.exhaustive);
+        let dir = std::env::temp_dir().join(format!(
+            "plytile-rest-{}-{select}-{threads}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let ck = dir.join("run.ck");
+        let mut args = base.to_vec();
+        args.extend([
+            "--threads",
+            threads,
+            "--split-depth",
+            "1",
+            "--max-nodes",
+            budget,
+        ]);
+        args.extend(["--checkpoint", ck.to_str().unwrap()]);
+        let mut runs = 0;
+        let last = loop {
+            runs += 1;
+            assert!(
+                runs <= 40,
+                "{select} on {threads} threads: no end in 40 runs"
+            );
+            let r = json(&bin().args(&args).output().unwrap());
+            if r.exhaustive {
+                break r;
+            }
+            assert_eq!(r.stopped_by, Some(Stop::MaxNodes));
+        };
+        let what = format!("{select} on {threads} threads, resumed {runs} times");
+        assert!(
+            runs >= 5,
+            "{what}: the budget was not smaller than the tree"
+        );
+        same_counts(&whole, &last, &what);
+        assert_eq!(
+            whole.solutions, last.solutions,
+            "{what}: the same solutions in the same order"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -267,6 +267,10 @@ fn predict_symmetry_pairs_sums_the_trees_solve_searches() {
     // The tree's own solutions: solve reports each with its four turns.
     assert_eq!(predicted["measured_solutions"], 4);
     assert_eq!(solved["solutions_found"], 16);
+    // The trees' hints are the cut's corners, not the board's: no hints note.
+    let notes = predicted["notes"].to_string();
+    assert!(!notes.contains("with hints"), "{notes}");
+    assert_eq!(predicted["stratified_probes"], 1_000_000);
     let (trees, parts) = (
         solved["symmetry_parts"].as_array().unwrap(),
         predicted["parts"].as_array().unwrap(),

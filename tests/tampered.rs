@@ -324,6 +324,13 @@ fn a_job_file_that_is_not_its_split_is_refused() {
         std::fs::write(&job, edit).unwrap();
         refused(&solve(), &job, what);
     }
+    // A split into a directory that holds another split's job files: `jobs/*.ron`
+    // would take both. The same split again only overwrites its own.
+    let o = run(&["split", &p, "--jobs", "2", "--out", s(&out)]);
+    assert_input_error(&o, s(&out), None, "stale job files");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("job-0002.ron"));
+    let o = run(&["split", &p, "--jobs", "3", "--out", s(&out)]);
+    assert_eq!(o.status.code(), Some(0));
     cleanup(&dir);
 }
 

@@ -141,5 +141,6 @@ pub fn run(a: PredictArgs) -> Result<u8> {
     } else {
         out!("{}", predict::render_text(&report))?;
     }
-    Ok(0)
+    // As solve and compare: 3 when Ctrl-C cut the measured run short.
+    Ok(if interrupted() { 3 } else { 0 })
 }

@@ -203,6 +203,16 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     } else {
         out!("{}", result.render_text(&puzzle, 3))?;
     }
+    let room = (a.keep as u64).min(result.solutions_found) as usize;
+    if a.checkpoint.is_some() && result.solutions.len() < room {
+        // The records keep the boards of the run that wrote them.
+        eprintln!(
+            "plytile: note: {} of {} solution boards listed (--keep {} allows {room}): the checkpoint's records were written with a smaller --keep",
+            result.solutions.len(),
+            result.solutions_found,
+            a.keep
+        );
+    }
     log_summary(&result);
     Ok(result.exit_code())
 }

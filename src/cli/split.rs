@@ -37,13 +37,29 @@ pub fn run(a: SplitArgs) -> Result<u8> {
     std::fs::create_dir_all(&a.out)
         .map_err(|e| InputError::new(&origin, format!("cannot create --out directory: {e}")))?;
     let width = (n - 1).to_string().len().max(4);
+    let name = |k: usize| format!("job-{k:0width$}.ron");
+    // Job files this split does not write would be picked up by `jobs/*.ron` with it.
+    let ours: std::collections::HashSet<String> = (0..n).map(name).collect();
+    let mut stale: Vec<String> = std::fs::read_dir(&a.out)
+        .map_err(|e| InputError::new(&origin, format!("cannot read --out directory: {e}")))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|f| f.starts_with("job-") && f.ends_with(".ron") && !ours.contains(f))
+        .collect();
+    if !stale.is_empty() {
+        stale.sort();
+        return Err(InputError::new(
+            &origin,
+            format!(
+                "holds job files of another split ({}{}); remove them or choose another --out",
+                stale[..stale.len().min(3)].join(", "),
+                if stale.len() > 3 { ", ..." } else { "" }
+            ),
+        ));
+    }
     let mut units = 0;
     for job in &jobs {
         units += job.prefixes.len();
-        write_output(
-            &a.out.join(format!("job-{:0width$}.ron", job.job)),
-            &jobs::job_to_ron(job),
-        )?;
+        write_output(&a.out.join(name(job.job)), &jobs::job_to_ron(job))?;
     }
     eprintln!(
         "plytile: wrote {n} job files to {origin}: {units} subproblems at depth {}",

@@ -100,6 +100,8 @@ pub struct PredictReport {
     pub height: usize,
     pub select: Heuristic,
     pub probes: usize,
+    /// `--stratified-probes`: the `stratified` model's (and `estimated_total`'s) probes.
+    pub stratified_probes: usize,
     pub seed: u64,
     pub models: Vec<String>,
     /// Model name → expected nodes per depth (index 0 = root).
@@ -282,6 +284,11 @@ pub fn summarize(pred: &[f64], measured: Option<&[u64]>) -> ModelSummary {
     s
 }
 
+const HINTS_NOTE: &str =
+    "with hints, owen counts joins with hint cells but draws edges only from the free pieces";
+const PARTIAL_NOTE: &str =
+    "the measured run stopped early (--max-nodes or Ctrl-C): measured counts are partial";
+
 /// Run the models (and the probes they need) and assemble the report. `measured` is
 /// `(nodes per depth, exhaustive)` of a run with the same heuristic, when there is one.
 pub fn predict(
@@ -313,10 +320,7 @@ pub fn predict(
         ));
     }
     if !puzzle.hints.is_empty() {
-        notes.push(
-            "with hints, owen counts joins with hint cells but draws edges only from the free pieces"
-                .into(),
-        );
+        notes.push(HINTS_NOTE.into());
     }
     let depth = puzzle.cells() - puzzle.hints.len();
     let measured = measured.map(|(mut m, ex)| {
@@ -324,7 +328,7 @@ pub fn predict(
         (m, ex)
     });
     if let Some((_, false)) = &measured {
-        notes.push("measured run stopped by --max-nodes: measured counts are partial".into());
+        notes.push(PARTIAL_NOTE.into());
     }
     let mut report = PredictReport {
         puzzle: puzzle.name.clone(),
@@ -332,6 +336,7 @@ pub fn predict(
         height: puzzle.height,
         select: opts.select,
         probes: opts.probes,
+        stratified_probes: opts.stratified_probes,
         seed: opts.seed,
         models: preds.iter().map(|p| p.name.clone()).collect(),
         predicted_per_depth: BTreeMap::new(),
@@ -434,6 +439,9 @@ pub fn predict_parts(
             }
         }
     }
+    // The trees' hints are the corners the cut fixed: a board with hints of its own is
+    // never cut, so the hints note would mislead.
+    r.notes.retain(|n| n != HINTS_NOTE);
     if parts.len() > 1 {
         r.notes.push(format!(
             "{} trees, summed; spectra, classes and rho are those of the largest, tree {}",

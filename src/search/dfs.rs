@@ -87,6 +87,17 @@ pub trait Share {
     /// `path`: the placements from the start node down to the node whose untried
     /// placements at `site` are the bitset `untried`. Returns true if taken.
     fn take(&mut self, path: &[(usize, u32)], site: usize, untried: &[u64]) -> bool;
+    /// Whether a search that a limit or an interrupt stops should hand over the rest of
+    /// its tree ([`Share::rest`]). When true, such a search has counted its part and
+    /// handed over everything else: the two are its whole subtree, so a checkpoint can
+    /// record it as finished. Otherwise a budget smaller than one subproblem would redo
+    /// the same work on every run.
+    fn wants_rest(&self) -> bool {
+        false
+    }
+    /// At such a stop, the untried placements at `site` below `path`, one call per open
+    /// depth (the node counted last opened first). Never refused.
+    fn rest(&mut self, _path: &[(usize, u32)], _site: usize, _untried: &[u64]) {}
 }
 
 /// Never shares: the single-thread search.
@@ -238,6 +249,26 @@ fn run<S: Select, W: Share, const N: usize>(
         d -= 1;
         st.unplace_w::<N>(site[d]);
         fresh = false;
+    }
+    if stats.stopped.is_some_and(|w| w != Stop::Solutions) && share.wants_rest() {
+        if fresh {
+            // The node counted last: a solution to record, or a node to open.
+            let slot = &mut cands[d * words..][..words];
+            slot.fill(0);
+            if d == top {
+                record_solution(st.board(), puzzle, limits, &mut stats);
+            } else if let Pick::Site(c) = sel.pick(st) {
+                site[d] = c;
+                st.candidates_into_w::<N>(c, slot);
+            }
+        }
+        for k in d0..=d {
+            let untried = &cands[k * words..][..words];
+            if untried.iter().any(|&w| w != 0) {
+                let path: Vec<(usize, u32)> = (d0..k).map(|j| (site[j], st.at(site[j]))).collect();
+                share.rest(&path, site[k], untried);
+            }
+        }
     }
     // Leave the state as we found it, also after an early stop.
     while d > d0 {

@@ -25,7 +25,7 @@
 //! its subproblem's shallowest open depth as new subproblems, as the depth-first
 //! schedule does.
 
-use super::dfs::{Limits, Share};
+use super::dfs::{Limits, Share, Stop};
 use super::parallel::{apply, given_away, unapply, Ctx, Prefix};
 use super::progress::PROGRESS;
 use super::rowscan::{Paused, RowScan};
@@ -133,6 +133,11 @@ impl Share for Giver<'_> {
         self.given.extend_from_slice(&self.fresh);
         true
     }
+
+    fn rest(&mut self, path: &[(usize, u32)], site: usize, untried: &[u64]) {
+        self.given
+            .extend(given_away(self.prefix, path, site, untried));
+    }
 }
 
 /// Runs `todo` interleaved on the calling thread and every other worker that calls it
@@ -210,15 +215,32 @@ pub(super) fn work(ctx: &Ctx<'_>, rs: &RowScan, queue: &Mutex<Queue>, how: Inter
             continue;
         }
         drop(q);
-        let Running {
-            prefix,
-            walk,
-            given,
-        } = job;
-        let stats = walk.into_stats();
-        let finished = !paused && stats.stopped.is_none();
-        ctx.file(prefix, stats, given, finished);
+        file(ctx, rs, job, paused);
     }
+}
+
+/// Files a walk that will not run on. One paused by the halt (or stopped by a limit)
+/// hands its rest over first when the run keeps it ([`Ctx::keep_rest`]).
+fn file(ctx: &Ctx<'_>, rs: &RowScan, job: Running, paused: bool) {
+    let Running {
+        prefix,
+        mut walk,
+        mut given,
+    } = job;
+    let mut stopped = walk.stopped();
+    if paused && stopped.is_none() {
+        stopped = Some(Stop::Interrupted);
+        walk.set_stopped(Stop::Interrupted);
+    }
+    if ctx.keep_rest && stopped.is_some_and(|w| w != Stop::Solutions) {
+        let mut giver = Giver {
+            prefix: &prefix,
+            given: &mut given,
+            fresh: Vec::new(),
+        };
+        rs.give_rest(&mut walk, ctx.puzzle, ctx.limits, &mut giver);
+    }
+    ctx.file(prefix, walk.into_stats(), given);
 }
 
 /// The shared queue of a run over `units` (in the order given).
@@ -232,11 +254,10 @@ pub(super) fn queue(units: Vec<Prefix>) -> Mutex<Queue> {
 
 /// After every worker has returned: files the subproblems still in the queue (paused
 /// or never started) as unfinished.
-pub(super) fn drain(ctx: &Ctx<'_>, queue: Mutex<Queue>) {
+pub(super) fn drain(ctx: &Ctx<'_>, rs: &RowScan, queue: Mutex<Queue>) {
     let q = queue.into_inner().unwrap();
-    let mut partial = ctx.partial.lock().unwrap();
     for r in q.running {
-        partial.push((r.prefix, r.walk.into_stats()));
+        file(ctx, rs, r, true);
     }
     ctx.skipped.fetch_add(q.todo.len(), Ordering::Relaxed);
 }

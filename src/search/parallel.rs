@@ -332,6 +332,9 @@ pub(super) struct Ctx<'a> {
     pub(super) records: Mutex<Vec<Record>>,
     pub(super) partial: Mutex<Vec<(Prefix, Stats)>>,
     pub(super) skipped: AtomicUsize,
+    /// A stopped subproblem hands over its untried rest and is recorded as finished
+    /// ([`Share::wants_rest`]): when there is a checkpoint to keep its work.
+    pub(super) keep_rest: bool,
 }
 
 impl Ctx<'_> {
@@ -347,22 +350,27 @@ impl Ctx<'_> {
         used
     }
 
-    /// Files the outcome of a subproblem: a record when `finished` (its subtree
-    /// searched to the end), else a partial outcome; a limit that stopped it (not the
-    /// halt flag) halts the run.
-    pub(super) fn file(&self, prefix: Prefix, stats: Stats, given: Vec<Prefix>, finished: bool) {
+    /// Files the outcome of a subproblem: a record when its subtree was searched to the
+    /// end, or when a stop handed its untried rest over to `given` ([`Ctx::keep_rest`]);
+    /// else a partial outcome. A limit that stopped it (not the halt flag) halts the run.
+    pub(super) fn file(&self, prefix: Prefix, stats: Stats, given: Vec<Prefix>) {
+        if stats.stopped.is_some_and(|w| w != Stop::Interrupted) {
+            self.halt.store(true, Ordering::Release);
+        }
+        let finished = match stats.stopped {
+            None => true,
+            Some(Stop::Solutions) => false,
+            Some(_) => self.keep_rest,
+        };
         if finished {
             self.records.lock().unwrap().push(Record {
                 prefix,
                 stats,
                 given,
             });
-            return;
+        } else {
+            self.partial.lock().unwrap().push((prefix, stats));
         }
-        if stats.stopped.is_some_and(|w| w != Stop::Interrupted) {
-            self.halt.store(true, Ordering::Release);
-        }
-        self.partial.lock().unwrap().push((prefix, stats));
     }
 }
 
@@ -389,6 +397,16 @@ impl<'a: 's, 's> Share for Donor<'_, 's, 'a> {
             spawn(self.ctx, self.scope, p);
         }
         true
+    }
+
+    fn wants_rest(&self) -> bool {
+        self.ctx.keep_rest
+    }
+
+    fn rest(&mut self, path: &[(usize, u32)], site: usize, untried: &[u64]) {
+        // Left for the next run: the run is stopping.
+        self.given
+            .extend(given_away(self.base, path, site, untried));
     }
 }
 
@@ -454,8 +472,7 @@ fn task<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::ScopeFifo<'s>, prefix: Pref
     ));
     let given = donor.given;
     ctx.count(stats.nodes(), stats.solutions_found);
-    let finished = stats.stopped.is_none();
-    ctx.file(prefix, stats, given, finished);
+    ctx.file(prefix, stats, given);
     if ctx.queued.load(Ordering::Acquire) == 0 {
         ctx.hungry.store(true, Ordering::Release);
     }
@@ -530,6 +547,7 @@ pub fn run(
         records: Mutex::new(valid),
         partial: Mutex::new(Vec::new()),
         skipped: AtomicUsize::new(0),
+        keep_rest: save.is_some(),
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -557,7 +575,7 @@ pub fn run(
             Some(plan) => {
                 let queue = interleave::queue(todo);
                 pool.broadcast(|_| interleave::work(&ctx, &plan.tables, &queue, plan.how));
-                interleave::drain(&ctx, queue);
+                interleave::drain(&ctx, &plan.tables, queue);
             }
             None => pool.scope_fifo(|s| {
                 for u in &todo {
@@ -584,13 +602,22 @@ pub fn run(
     }
     stats.stopped = None;
     let found = stats.solutions_found;
-    let unfinished = !partial.is_empty() || ctx.skipped.load(Ordering::Relaxed) > 0;
+    // What stopped subproblems: unfinished ones, and finished ones that handed their
+    // rest over (records of this run only carry a stop).
+    let stops: Vec<Stop> = partial
+        .iter()
+        .map(|(_, s)| s)
+        .chain(records.iter().map(|r| &r.stats))
+        .filter_map(|s| s.stopped)
+        .collect();
+    let unfinished =
+        !stops.is_empty() || !partial.is_empty() || ctx.skipped.load(Ordering::Relaxed) > 0;
     if found >= want {
         stats.solutions_found = want;
         stats.solutions.truncate(want.min(keep as u64) as usize);
         stats.stopped = Some(Stop::Solutions);
     } else if unfinished {
-        let why = |w: Stop| partial.iter().any(|(_, s)| s.stopped == Some(w));
+        let why = |w: Stop| stops.contains(&w);
         stats.stopped = Some(if user_stop {
             Stop::Interrupted
         } else if why(Stop::MaxNodes)

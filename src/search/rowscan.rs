@@ -413,6 +413,9 @@ impl RowScan {
         if self.drive(&mut p.0, puzzle, limits, stop, share, max_nodes) {
             p.0.stats.stopped = Some(Stop::MaxNodes);
         }
+        if p.0.stats.stopped.is_some_and(|w| w != Stop::Solutions) && share.wants_rest() {
+            self.hand_over(&mut p.0, puzzle, limits, share);
+        }
         Some(p.into_stats())
     }
 
@@ -452,6 +455,18 @@ impl RowScan {
     /// polling search does when `share` wants work.
     pub fn give<W: Share>(&self, p: &mut Paused, share: &mut W) {
         self.offer(&mut p.0, share);
+    }
+
+    /// Hands all of `p`'s untried work to `share` ([`Share::rest`]), for a walk that
+    /// will not be resumed: a paused walk at a stop, kept in a checkpoint.
+    pub fn give_rest<W: Share>(
+        &self,
+        p: &mut Paused,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        share: &mut W,
+    ) {
+        self.hand_over(&mut p.0, puzzle, limits, share);
     }
 
     /// Walks `w` until its node count reaches `max_nodes` (true), or its subtree is
@@ -680,19 +695,65 @@ impl RowScan {
 
     /// Offers the untried candidates of the shallowest depth (d0..d) that has any,
     /// as the generic driver's `offer` does; clears them if taken.
-    #[cold]
     fn offer<W: Share>(&self, w: &mut Walker, share: &mut W) {
-        let frames = &mut w.frames;
-        let untried = |f: &Frame| f.cand != 0 || f.next < f.end;
-        let Some(k) = (w.d0..w.d).find(|&k| untried(&frames[k])) else {
+        let Some(k) = (w.d0..w.d).find(|&k| untried(&w.frames[k])) else {
             return;
         };
+        let bits = self.untried_bits(w, k);
+        if share.take(&self.path(w, k), self.order[k] as usize, &bits) {
+            let f = &mut w.frames[k];
+            (f.next, f.cand) = (f.end, 0);
+        }
+    }
+
+    /// Hands the rest of a walk that a limit or an interrupt stopped to `share`, as the
+    /// generic driver does ([`Share::wants_rest`]): the node counted last is recorded (a
+    /// solution) or opened, then every open depth's untried candidates go.
+    fn hand_over<W: Share>(&self, w: &mut Walker, puzzle: &Puzzle, limits: &Limits, share: &mut W) {
+        let mut open = w.d0..w.d;
+        if w.resume == Resume::Counted {
+            w.resume = Resume::AtGoal;
+            if w.d == w.goal {
+                dfs::record_solution(self.board(w, w.d), puzzle, limits, &mut w.stats);
+            } else {
+                let h = Hot {
+                    d: w.d,
+                    d0: w.d0,
+                    watch: w.goal,
+                    left: 0,
+                    free: w.free,
+                };
+                if self.masks.is_some() {
+                    self.open_at::<true>(w, &h);
+                } else {
+                    self.open_at::<false>(w, &h);
+                }
+                open = w.d0..w.d + 1;
+            }
+        }
+        for k in open {
+            if untried(&w.frames[k]) {
+                let bits = self.untried_bits(w, k);
+                share.rest(&self.path(w, k), self.order[k] as usize, &bits);
+            }
+        }
+    }
+
+    /// The placements from the walk's start node down to depth `k`.
+    fn path(&self, w: &Walker, k: usize) -> Vec<(usize, u32)> {
+        (w.d0..k)
+            .map(|j| (self.order[j] as usize, w.frames[j].placed.o()))
+            .collect()
+    }
+
+    /// Depth `k`'s untried candidates as an oriented-piece bitset.
+    fn untried_bits(&self, w: &Walker, k: usize) -> Vec<u64> {
         let mut bits = vec![0u64; w.words];
         let mut add = |e: Entry| {
             let o = e.o() as usize;
             bits[o / 64] |= 1 << (o % 64);
         };
-        let f = frames[k];
+        let f = w.frames[k];
         match &self.masks {
             Some(m) => {
                 // Every untried orientation: each piece's from the depth's row on.
@@ -712,14 +773,13 @@ impl RowScan {
                 .iter()
                 .for_each(|&e| add(e)),
         }
-        let path: Vec<(usize, u32)> = (w.d0..k)
-            .map(|j| (self.order[j] as usize, frames[j].placed.o()))
-            .collect();
-        if share.take(&path, self.order[k] as usize, &bits) {
-            let f = &mut frames[k];
-            (f.next, f.cand) = (f.end, 0);
-        }
+        bits
     }
+}
+
+/// Whether a frame has candidates left to try.
+fn untried(f: &Frame) -> bool {
+    f.cand != 0 || f.next < f.end
 }
 
 /// Depth d's key: its class and the colours its up and left neighbours show, where
@@ -838,7 +898,7 @@ enum Walked {
 }
 
 /// Where a paused walk picks up.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Resume {
     /// The node at `d` is counted but not expanded.
     Counted,
@@ -859,6 +919,16 @@ impl Paused {
     /// Solutions found so far.
     pub fn solutions(&self) -> u64 {
         self.0.stats.solutions_found
+    }
+
+    /// Why the walk stopped, if a limit or an interrupt stopped it.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.0.stats.stopped
+    }
+
+    /// Marks a walk that is paused for good (the run halts).
+    pub fn set_stopped(&mut self, why: Stop) {
+        self.0.stats.stopped = Some(why);
     }
 
     /// The statistics so far, node counts per depth included.
