@@ -165,7 +165,12 @@ pub fn run(a: SolveArgs) -> Result<u8> {
             "plytile: note: --symmetry is for boards without hints; searching the whole tree"
         );
     }
-    let status = super::status::StatusLine::start(&puzzle, select, !a.quiet);
+    let part = match (&spread.shard, &spread.job) {
+        (Some((i, n)), _) => Some(format!("shard {i}/{n}")),
+        (_, Some((_, j))) => Some(format!("job {} of {}", j.job, j.jobs)),
+        _ => None,
+    };
+    let status = super::status::StatusLine::start(&puzzle, select, part, !a.quiet);
     let strategy = a.strategy.strategy(select);
     let result = if a.symmetry {
         search::symmetry::solve_symmetric_parts(

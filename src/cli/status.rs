@@ -23,8 +23,10 @@ pub struct StatusLine {
 
 impl StatusLine {
     /// Starts the status line when stderr is a terminal (and `enabled`); otherwise a
-    /// no-op. The fraction of the tree done comes from a quick Knuth estimate.
-    pub fn start(puzzle: &Puzzle, h: Heuristic, enabled: bool) -> StatusLine {
+    /// no-op. The fraction of the tree done comes from a quick Knuth estimate of the
+    /// whole tree; `part` names the share searched (`shard 1/4`), whose end is then
+    /// about its share of that.
+    pub fn start(puzzle: &Puzzle, h: Heuristic, part: Option<String>, enabled: bool) -> StatusLine {
         let done = Arc::new(AtomicBool::new(false));
         if !enabled || !std::io::stderr().is_terminal() {
             return StatusLine { done, thread: None };
@@ -36,13 +38,19 @@ impl StatusLine {
         let flag = done.clone();
         let (start, base) = (Instant::now(), PROGRESS.snapshot().0);
         let thread = std::thread::spawn(move || {
+            let whole = match &part {
+                Some(p) => format!(" in the whole tree ({p} searched here)"),
+                None => String::new(),
+            };
             while !flag.load(Ordering::Relaxed) {
                 let (nodes, deepest, solutions) = PROGRESS.snapshot();
-                let nodes = nodes - base;
-                let rate = nodes as f64 / start.elapsed().as_secs_f64().max(1e-9);
+                let new = nodes - base;
+                let rate = new as f64 / start.elapsed().as_secs_f64().max(1e-9);
+                // A resumed run shows the checkpoint's nodes too, but not in the rate.
+                let nodes = new + PROGRESS.resumed();
                 let frac = (nodes as f64 / estimate).min(1.0) * 100.0;
                 bar.set_message(format!(
-                    "{nodes} nodes, {rate:.3e} nodes/s, deepest {deepest} of {max_depth}, {solutions} solutions, ~{frac:.1}% of an estimated {estimate:.2e} nodes"
+                    "{nodes} nodes, {rate:.3e} nodes/s, deepest {deepest} of {max_depth}, {solutions} solutions, ~{frac:.1}% of an estimated {estimate:.2e} nodes{whole}"
                 ));
                 bar.tick();
                 std::thread::sleep(Duration::from_millis(250));

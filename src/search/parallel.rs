@@ -530,6 +530,7 @@ pub fn run(
     for r in &valid {
         prior.merge(r.stats.clone(), 0);
     }
+    super::progress::PROGRESS.add_resumed(prior.nodes(), prior.solutions_found);
     let want = limits.max_solutions.unwrap_or(u64::MAX);
     let ctx = Ctx {
         puzzle,

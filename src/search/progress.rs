@@ -9,6 +9,8 @@ pub struct Progress {
     nodes: AtomicU64,
     deepest: AtomicUsize,
     solutions: AtomicU64,
+    /// Nodes a checkpoint brought (counted before this process): shown, not in the rate.
+    resumed: AtomicU64,
 }
 
 /// The one progress record of this process.
@@ -16,6 +18,7 @@ pub static PROGRESS: Progress = Progress {
     nodes: AtomicU64::new(0),
     deepest: AtomicUsize::new(0),
     solutions: AtomicU64::new(0),
+    resumed: AtomicU64::new(0),
 };
 
 impl Progress {
@@ -34,7 +37,18 @@ impl Progress {
         self.solutions.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// (nodes, deepest depth, solutions) so far, approximately.
+    /// A checkpoint's finished subproblems: their nodes and solutions.
+    pub fn add_resumed(&self, nodes: u64, solutions: u64) {
+        self.resumed.fetch_add(nodes, Ordering::Relaxed);
+        self.solutions.fetch_add(solutions, Ordering::Relaxed);
+    }
+
+    /// Nodes counted before this process ([`Progress::add_resumed`]).
+    pub fn resumed(&self) -> u64 {
+        self.resumed.load(Ordering::Relaxed)
+    }
+
+    /// (nodes searched by this process, deepest depth, solutions) so far, approximately.
     pub fn snapshot(&self) -> (u64, usize, u64) {
         (
             self.nodes.load(Ordering::Relaxed),
