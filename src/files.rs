@@ -41,10 +41,11 @@ pub fn resolve(path: &Path) -> io::Result<PathBuf> {
     Err(io::Error::other("too many levels of symbolic links"))
 }
 
-/// The temporary file beside `target` that [`write_file`] renames into place.
+/// The temporary file beside `target` that [`write_file`] renames into place:
+/// `FILE.tmp~PID`, so that two processes writing the same file never share one.
 pub fn temp_path(target: &Path) -> PathBuf {
     let mut name = target.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp~");
+    name.push(format!(".tmp~{}", std::process::id()));
     target.with_file_name(name)
 }
 
