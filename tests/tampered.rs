@@ -285,6 +285,110 @@ fn a_checkpoint_record_that_does_not_hold_is_refused() {
 }
 
 #[test]
+fn checkpoint_records_that_do_not_fit_together_are_refused() {
+    // Records of stopped subproblems give their untried placements away. Edited, they
+    // counted subtrees twice (18 or 32 of the 5x5's 16 solutions, "exhaustive") or
+    // panicked on an illegal placement.
+    let dir = scratch_dir("tampered-given");
+    let p = puzzle("pieces_05x05.txt");
+    let ck = dir.join("ck");
+    let args = [
+        "solve",
+        &p,
+        "-q",
+        "--threads",
+        "1",
+        "--all",
+        "--max-nodes",
+        "20000",
+        "--checkpoint",
+        s(&ck),
+    ];
+    for _ in 0..2 {
+        assert_eq!(run(&args).status.code(), Some(0));
+    }
+    let good = std::fs::read_to_string(&ck).unwrap();
+    let with_given = |v: &Value| {
+        v["records"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|r| r["given"].as_array().unwrap().len() >= 2)
+            .expect("a stopped subproblem gave placements away")
+    };
+    type Edit = fn(&mut Value, usize);
+    let cases: [(Edit, &str); 5] = [
+        (
+            |v, i| {
+                let g = v["records"][i]["given"][0].clone();
+                v["records"][i]["given"].as_array_mut().unwrap().push(g)
+            },
+            "is named twice",
+        ),
+        (
+            |v, i| {
+                v["records"][i]["given"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(serde_json::json!([]))
+            },
+            "which is not below it",
+        ),
+        (
+            |v, i| {
+                let r = v["records"][i]["prefix"].clone();
+                v["records"][i]["given"].as_array_mut().unwrap().push(r)
+            },
+            "which is not below it",
+        ),
+        (
+            |v, i| {
+                let r = v["records"][i].clone();
+                v["records"].as_array_mut().unwrap().push(r)
+            },
+            "two records of subproblem",
+        ),
+        (
+            |v, i| {
+                let mut g = v["records"][i]["given"][0].as_array().unwrap().clone();
+                let last = g.last().unwrap().clone();
+                g.push(serde_json::json!([last[0].as_u64().unwrap() + 1, 0, 0]));
+                v["records"][i]["given"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(g.into())
+            },
+            "is not legal there",
+        ),
+    ];
+    for (edit, what) in cases {
+        std::fs::write(&ck, &good).unwrap();
+        edit_json(&ck, |v| {
+            let i = with_given(v);
+            edit(v, i)
+        });
+        refused(&run(&args), &ck, what);
+    }
+    // The untouched file resumes to the 16.
+    std::fs::write(&ck, &good).unwrap();
+    let all = [
+        "solve",
+        &p,
+        "-q",
+        "--threads",
+        "1",
+        "--all",
+        "--checkpoint",
+        s(&ck),
+    ];
+    let o = run(&all);
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains(": 16 solution(s), exhaustive, 113212 nodes")
+    );
+    cleanup(&dir);
+}
+
+#[test]
 fn a_job_file_that_is_not_its_split_is_refused() {
     let dir = scratch_dir("tampered-job");
     let p = puzzle("pieces_05x05.txt");

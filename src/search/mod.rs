@@ -182,7 +182,10 @@ pub fn solve_with(
     let done = match &ck {
         Some(ck) => {
             ck.check(&ck_name, puzzle, s, split_depth, shard)?;
-            ck.records(&ck_name, puzzle)?
+            let records = ck.records(&ck_name, puzzle)?;
+            parallel::check_records(puzzle, &units, &records)
+                .map_err(|e| InputError::new(&ck_name, e))?;
+            records
         }
         None => Vec::new(),
     };

@@ -311,7 +311,71 @@ pub fn remaining(units: &[Prefix], done: Vec<Record>) -> (Vec<Record>, Vec<Prefi
     (valid, todo)
 }
 
-/// Shared by the workers of one [`run`].
+/// Checks that a checkpoint's `records` fit together over the planned `units` before
+/// any is trusted: every subproblem they name is legal on the board, each record's
+/// given-away prefixes lie strictly below its own, none is reached twice, and none lies
+/// inside another subproblem's searched area (its nearest named ancestor must be the
+/// record that gave it away). A hand-edited file could otherwise count a subtree twice
+/// or leave one out and still call the result exhaustive.
+pub fn check_records(puzzle: &Puzzle, units: &[Prefix], records: &[Record]) -> Result<(), String> {
+    let show = |p: &Prefix| {
+        let cells: Vec<String> = p
+            .iter()
+            .map(|(c, o)| format!("{c}:{}/{}", o / 4, o % 4))
+            .collect();
+        format!("[{}]", cells.join(" "))
+    };
+    let mut by_prefix = std::collections::HashMap::new();
+    for r in records {
+        if by_prefix.insert(&r.prefix, r).is_some() {
+            return Err(format!("two records of subproblem {}", show(&r.prefix)));
+        }
+    }
+    // Every prefix reached from the units, with the record that gave it away.
+    let mut parent: std::collections::HashMap<&Prefix, Option<&Prefix>> = Default::default();
+    let mut stack: Vec<(&Prefix, Option<&Prefix>)> = units.iter().map(|u| (u, None)).collect();
+    let mut st = State::new(puzzle);
+    while let Some((p, from)) = stack.pop() {
+        if parent.insert(p, from).is_some() {
+            return Err(format!("subproblem {} is named twice", show(p)));
+        }
+        apply(&mut st, p).map_err(|e| format!("subproblem {}: {e}", show(p)))?;
+        unapply(&mut st, p);
+        if let Some(r) = by_prefix.get(p) {
+            for g in &r.given {
+                if g.len() <= p.len() || !g.starts_with(p) {
+                    return Err(format!(
+                        "the record of {} gives away {}, which is not below it",
+                        show(p),
+                        show(g)
+                    ));
+                }
+                stack.push((g, Some(p)));
+            }
+        }
+    }
+    let mut all: Vec<&Prefix> = parent.keys().copied().collect();
+    all.sort();
+    // Sorted, a prefix's named ancestors are on the chain of the prefixes before it.
+    let mut chain: Vec<&Prefix> = Vec::new();
+    for p in all {
+        while chain.last().is_some_and(|a| !p.starts_with(a)) {
+            chain.pop();
+        }
+        let nearest = chain.last().copied();
+        if nearest != parent[p] {
+            return Err(format!(
+                "subproblem {} lies inside {}, which does not give it away",
+                show(p),
+                nearest.map_or("another subproblem".to_string(), |a| show(a))
+            ));
+        }
+        chain.push(p);
+    }
+    Ok(())
+}
+
+/// Shared by the workers of one [`run`]./// Shared by the workers of one [`run`].
 pub(super) struct Ctx<'a> {
     pub(super) puzzle: &'a Puzzle,
     pub(super) s: Strategy,
