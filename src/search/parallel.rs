@@ -367,7 +367,7 @@ pub fn check_records(puzzle: &Puzzle, units: &[Prefix], records: &[Record]) -> R
             return Err(format!(
                 "subproblem {} lies inside {}, which does not give it away",
                 show(p),
-                nearest.map_or("another subproblem".to_string(), |a| show(a))
+                nearest.map_or("another subproblem".to_string(), &show)
             ));
         }
         chain.push(p);
