@@ -385,7 +385,8 @@ pub(super) struct Ctx<'a> {
     pub(super) want: u64,
     /// Nodes this run counted before any subproblem (the frontier's internal nodes):
     /// with the subproblems' nodes, what `--max-nodes` limits. A checkpoint's records
-    /// are not in it, so a resumed run gets the whole budget for new work.
+    /// are not in it, so a resumed run gets the whole budget for new work; with a
+    /// checkpoint the frontier is not in it either (0).
     pub(super) base_nodes: u64,
     pub(super) halt: AtomicBool,
     pub(super) hungry: AtomicBool,
@@ -602,7 +603,9 @@ pub fn run(
         root,
         limits,
         want,
-        base_nodes: base.nodes(),
+        // With a checkpoint the frontier is not new work after the first run, and a
+        // budget it used up would leave every rerun where the last one stopped.
+        base_nodes: if save.is_some() { 0 } else { base.nodes() },
         halt: AtomicBool::new(false),
         hungry: AtomicBool::new(false),
         queued: AtomicUsize::new(0),
