@@ -540,6 +540,42 @@ fn a_budget_smaller_than_the_frontier_still_makes_progress() {
 }
 
 #[test]
+fn one_sigterm_delivered_twice_is_one_interrupt() {
+    // GNU `timeout` signals the process and its group: two SIGTERMs microseconds apart
+    // are one stop, with its report and last save, not "interrupted twice".
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_08x08.txt");
+    let child = bin()
+        .args([
+            "solve",
+            puzzle.to_str().unwrap(),
+            "--all",
+            "--json",
+            "--threads",
+            "1",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let pid = child.id();
+    let burst = format!("kill -TERM {pid}; kill -TERM {pid}");
+    assert!(Command::new("sh")
+        .args(["-c", &burst])
+        .status()
+        .unwrap()
+        .success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(json(&out).stopped_by, Some(Stop::Interrupted));
+}
+
+#[test]
 fn a_second_ctrl_c_quits_at_once() {
     // `predict --measure` catches Ctrl-C, but its sampled model (1e8 probes here, about
     // two minutes) does not check the flag: the first SIGINT leaves it running, the

@@ -360,9 +360,15 @@ pub const EXIT_INTERRUPTED_TWICE: i32 = 130;
 /// the last checkpoint stays usable.
 pub fn catch_interrupts() {
     static ONCE: std::sync::Once = std::sync::Once::new();
+    // GNU `timeout` sends its SIGTERM to the process and to its group: one event that
+    // arrives twice within microseconds. Only a signal a person could send counts as
+    // the second.
+    static FIRST: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    const SAME_EVENT: std::time::Duration = std::time::Duration::from_millis(200);
     ONCE.call_once(|| {
         let _ = ctrlc::set_handler(|| {
-            if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            let first = *FIRST.get_or_init(std::time::Instant::now);
+            if INTERRUPTED.swap(true, Ordering::SeqCst) && first.elapsed() >= SAME_EVENT {
                 eprintln!("plytile: interrupted twice: quitting without a report");
                 std::process::exit(EXIT_INTERRUPTED_TWICE);
             }
