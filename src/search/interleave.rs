@@ -210,29 +210,30 @@ pub(super) fn work(ctx: &Ctx<'_>, rs: &RowScan, queue: &Mutex<Queue>, how: Inter
         let mut q = queue.lock().unwrap();
         q.out -= 1;
         q.todo.extend(fresh);
-        if paused && !ctx.halt.load(Ordering::Acquire) {
+        // Unfinished walks wait in `running`: to run on, or at the halt for `drain`.
+        let stopped = job.walk.stopped();
+        let waits = paused || stopped.is_some_and(|w| w != Stop::Solutions);
+        if waits && (ctx.keep_rest || !ctx.halt.load(Ordering::Acquire)) {
             q.running.push_back(job);
             continue;
         }
         drop(q);
-        file(ctx, rs, job, paused);
+        file(ctx, rs, job, paused || stopped.is_some(), false);
     }
 }
 
-/// Files a walk that will not run on. One paused by the halt (or stopped by a limit)
-/// hands its rest over first when the run keeps it ([`Ctx::keep_rest`]).
-fn file(ctx: &Ctx<'_>, rs: &RowScan, job: Running, paused: bool) {
+/// Files a walk that will not run on: done, or `unfinished` and then handed over
+/// (`hand_over`: its rest goes to `given`, and it is a record) or partial.
+fn file(ctx: &Ctx<'_>, rs: &RowScan, job: Running, unfinished: bool, hand_over: bool) {
     let Running {
         prefix,
         mut walk,
         mut given,
     } = job;
-    let mut stopped = walk.stopped();
-    if paused && stopped.is_none() {
-        stopped = Some(Stop::Interrupted);
+    if unfinished && walk.stopped().is_none() {
         walk.set_stopped(Stop::Interrupted);
     }
-    if ctx.keep_rest && stopped.is_some_and(|w| w != Stop::Solutions) {
+    if hand_over {
         let mut giver = Giver {
             prefix: &prefix,
             given: &mut given,
@@ -240,7 +241,7 @@ fn file(ctx: &Ctx<'_>, rs: &RowScan, job: Running, paused: bool) {
         };
         rs.give_rest(&mut walk, ctx.puzzle, ctx.limits, &mut giver);
     }
-    ctx.file(prefix, walk.into_stats(), given);
+    ctx.file(prefix, walk.into_stats(), given, !unfinished || hand_over);
 }
 
 /// The shared queue of a run over `units` (in the order given).
@@ -253,11 +254,14 @@ pub(super) fn queue(units: Vec<Prefix>) -> Mutex<Queue> {
 }
 
 /// After every worker has returned: files the subproblems still in the queue (paused
-/// or never started) as unfinished.
+/// or never started) as unfinished. With a checkpoint ([`Ctx::keep_rest`]) each paused
+/// walk hands its rest over and is recorded, so reruns under any budget get to the end;
+/// the price is the file's size, a record for every walk of the window at each stop.
 pub(super) fn drain(ctx: &Ctx<'_>, rs: &RowScan, queue: Mutex<Queue>) {
     let q = queue.into_inner().unwrap();
     for r in q.running {
-        file(ctx, rs, r, true);
+        let keep = ctx.keep_rest && r.walk.stopped() != Some(Stop::Solutions);
+        file(ctx, rs, r, true, keep);
     }
     ctx.skipped.fetch_add(q.todo.len(), Ordering::Relaxed);
 }

@@ -415,18 +415,14 @@ impl Ctx<'_> {
         used
     }
 
-    /// Files the outcome of a subproblem: a record when its subtree was searched to the
-    /// end, or when a stop handed its untried rest over to `given` ([`Ctx::keep_rest`]);
-    /// else a partial outcome. A limit that stopped it (not the halt flag) halts the run.
-    pub(super) fn file(&self, prefix: Prefix, stats: Stats, given: Vec<Prefix>) {
+    /// Files the outcome of a subproblem: a record when `finished` (its subtree searched
+    /// to the end, or what a stop left of it handed over to `given`, see
+    /// [`Ctx::keep_rest`]); else a partial outcome. A limit that stopped it (not the halt
+    /// flag) halts the run.
+    pub(super) fn file(&self, prefix: Prefix, stats: Stats, given: Vec<Prefix>, finished: bool) {
         if stats.stopped.is_some_and(|w| w != Stop::Interrupted) {
             self.halt.store(true, Ordering::Release);
         }
-        let finished = match stats.stopped {
-            None => true,
-            Some(Stop::Solutions) => false,
-            Some(_) => self.keep_rest,
-        };
         if finished {
             self.records.lock().unwrap().push(Record {
                 prefix,
@@ -537,7 +533,13 @@ fn task<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::ScopeFifo<'s>, prefix: Pref
     ));
     let given = donor.given;
     ctx.count(stats.nodes(), stats.solutions_found);
-    ctx.file(prefix, stats, given);
+    // A limit or an interrupt made the search hand its rest over when keep_rest is on.
+    let finished = match stats.stopped {
+        None => true,
+        Some(Stop::Solutions) => false,
+        Some(_) => ctx.keep_rest,
+    };
+    ctx.file(prefix, stats, given, finished);
     if ctx.queued.load(Ordering::Acquire) == 0 {
         ctx.hungry.store(true, Ordering::Release);
     }
