@@ -2,7 +2,7 @@
 
 use super::{read_text, PuzzleArgs};
 use crate::error::Result;
-use crate::puzzle::{formats, verify, Board};
+use crate::puzzle::{formats, verify};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -42,7 +42,7 @@ pub fn run(a: VerifyArgs) -> Result<u8> {
             return Ok(1);
         }
     }
-    if let Some((i, j)) = same_boards(&boards) {
+    if let Some((i, j)) = verify::first_repeat(&boards) {
         outln!("{}: the same board as solution {}", name(j), first + i)?;
         return Ok(1);
     }
@@ -60,14 +60,4 @@ pub fn run(a: VerifyArgs) -> Result<u8> {
         )?,
     }
     Ok(0)
-}
-
-/// Two equal boards `(i, j)`, `i < j`, if any.
-fn same_boards(boards: &[Board]) -> Option<(usize, usize)> {
-    let mut order: Vec<usize> = (0..boards.len()).collect();
-    order.sort_by(|&i, &j| boards[i].cmp(&boards[j]).then(i.cmp(&j)));
-    order
-        .windows(2)
-        .find(|w| boards[w[0]] == boards[w[1]])
-        .map(|w| (w[0], w[1]))
 }

@@ -110,3 +110,14 @@ pub fn score(puzzle: &Puzzle, board: &Board) -> usize {
     }
     s
 }
+
+/// The first pair `(i, j)`, `i < j`, of equal items in sort order (boards listed twice:
+/// `verify`, `merge`), or None when all differ.
+pub fn first_repeat<T: Ord>(items: &[T]) -> Option<(usize, usize)> {
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by(|&i, &j| items[i].cmp(&items[j]).then(i.cmp(&j)));
+    order
+        .windows(2)
+        .find(|w| items[w[0]] == items[w[1]])
+        .map(|w| (w[0], w[1]))
+}

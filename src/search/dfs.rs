@@ -265,8 +265,7 @@ fn run<S: Select, W: Share, const N: usize>(
         for k in d0..=d {
             let untried = &cands[k * words..][..words];
             if untried.iter().any(|&w| w != 0) {
-                let path: Vec<(usize, u32)> = (d0..k).map(|j| (site[j], st.at(site[j]))).collect();
-                share.rest(&path, site[k], untried);
+                share.rest(&path_to(st, &site, d0, k), site[k], untried);
             }
         }
     }
@@ -352,10 +351,18 @@ fn offer<W: Share>(
     let Some(k) = (d0..d).find(|&k| cands[k * words..][..words].iter().any(|&w| w != 0)) else {
         return;
     };
-    let path: Vec<(usize, u32)> = (d0..k).map(|j| (site[j], st.at(site[j]))).collect();
-    if share.take(&path, site[k], &cands[k * words..][..words]) {
+    if share.take(
+        &path_to(st, site, d0, k),
+        site[k],
+        &cands[k * words..][..words],
+    ) {
         cands[k * words..][..words].fill(0);
     }
+}
+
+/// The placements from the start depth `d0` down to depth `k`, for [`Share`].
+fn path_to(st: &State, site: &[usize], d0: usize, k: usize) -> Vec<(usize, u32)> {
+    (d0..k).map(|j| (site[j], st.at(site[j]))).collect()
 }
 
 /// The stats of a search starting at `st`'s node (nothing counted yet).

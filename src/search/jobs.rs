@@ -557,16 +557,21 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
         }
     }
     // The shards' trees are disjoint, so a board in two places was put there by hand.
-    let mut boards = std::collections::HashMap::new();
-    for (name, r) in parts {
-        for (i, b) in r.solutions.iter().enumerate() {
-            if let Some((other, j)) = boards.insert(b, (name, i)) {
-                return Err(InputError::new(
-                    name,
-                    format!("solution {} is the same board as solution {} of {other}: it would be counted twice", i + 1, j + 1),
-                ));
-            }
-        }
+    let (boards, at): (Vec<_>, Vec<_>) = parts
+        .iter()
+        .flat_map(|(name, r)| {
+            r.solutions
+                .iter()
+                .enumerate()
+                .map(move |(i, b)| (b, (name, i)))
+        })
+        .unzip();
+    if let Some((a, b)) = crate::puzzle::verify::first_repeat(&boards) {
+        let ((other, j), (name, i)) = (at[a], at[b]);
+        return Err(InputError::new(
+            name,
+            format!("solution {} is the same board as solution {} of {other}: it would be counted twice", i + 1, j + 1),
+        ));
     }
     // Which shards are there?
     let mut complete = true;
