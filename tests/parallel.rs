@@ -223,36 +223,50 @@ fn solution_limits_are_exact_and_stop_early() {
 
 #[test]
 fn remaining_work_skips_finished_and_stale_records() {
-    use parallel::{remaining, Record};
-    let rec = |p: Vec<(usize, u32)>, given: Vec<Vec<(usize, u32)>>| Record {
-        prefix: p,
+    use parallel::{resume, Record, Split};
+    let p = brendan("pieces_05x05.txt");
+    let level = |d| {
+        let stop = AtomicBool::new(false);
+        let f = parallel::frontier_of(&p, Heuristic::Scan, Split::Depth(d), &all(), &stop);
+        f.unwrap().units
+    };
+    let (ones, twos, threes) = (level(1), level(2), level(3));
+    let below = |p: &[(usize, u32)], level: &[Vec<(usize, u32)>]| -> Vec<Vec<(usize, u32)>> {
+        level.iter().filter(|q| q.starts_with(p)).cloned().collect()
+    };
+    let u = &ones[..3];
+    let (a, b) = {
+        let kids = below(&u[0], &twos);
+        assert!(kids.len() >= 2, "the test needs two children of the first unit");
+        (kids[0].clone(), kids[1].clone())
+    };
+    let (c, d) = (below(&a, &threes)[0].clone(), below(&b, &threes)[0].clone());
+    let rec = |p: &Vec<(usize, u32)>, given: Vec<Vec<(usize, u32)>>| Record {
+        prefix: p.clone(),
         stats: Default::default(),
         given,
     };
-    let units = vec![vec![(0, 1)], vec![(0, 2)], vec![(0, 3)]];
-    // Unit (0,1) finished after giving away (1,5) and (1,6); (1,5) finished after
-    // giving (2,9), which did not finish; (1,6) did not finish, so the record of its
-    // own donation (2,7) is stale.
+    // Unit 0 finished after giving away a and b; a finished after giving c, which did
+    // not finish; b did not finish, so the record of its own donation d is stale.
     let done = vec![
-        rec(
-            vec![(0, 1)],
-            vec![vec![(0, 1), (1, 5)], vec![(0, 1), (1, 6)]],
-        ),
-        rec(vec![(0, 1), (1, 5)], vec![vec![(0, 1), (1, 5), (2, 9)]]),
-        rec(vec![(0, 1), (1, 6), (2, 7)], vec![]),
-        rec(vec![(0, 3)], vec![]),
+        rec(&u[0], vec![a.clone(), b.clone()]),
+        rec(&a, vec![c.clone()]),
+        rec(&d, vec![]),
+        rec(&u[2], vec![]),
     ];
-    let (valid, mut todo) = remaining(&units, done);
-    todo.sort();
-    assert_eq!(valid.len(), 3);
-    assert_eq!(
-        todo,
-        vec![
-            vec![(0, 1), (1, 5), (2, 9)],
-            vec![(0, 1), (1, 6)],
-            vec![(0, 2)]
-        ]
-    );
+    let (valid, todo) = resume(&p, u, done.clone()).unwrap();
+    let kept: Vec<_> = valid.iter().map(|r| r.prefix.clone()).collect();
+    assert_eq!(kept, vec![u[0].clone(), a.clone(), u[2].clone()]);
+    let mut want = vec![c.clone(), b.clone(), u[1].clone()];
+    want.sort();
+    assert_eq!(todo, want);
+    // Without records every unit is left, sorted; a record given twice is refused.
+    let (valid, todo) = resume(&p, u, Vec::new()).unwrap();
+    assert!(valid.is_empty());
+    assert_eq!(todo, u.to_vec());
+    let twice = vec![done[0].clone(), done[0].clone()];
+    let e = resume(&p, u, twice).unwrap_err();
+    assert!(e.starts_with("two records of subproblem"), "{e}");
 }
 
 #[test]
@@ -536,6 +550,45 @@ fn a_budget_smaller_than_the_frontier_still_makes_progress() {
         }
     };
     same_counts(&whole, &last, "resumed under a budget below the frontier");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A rerun stopped before its search starts (here its deadline has passed while the
+/// frontier is expanded) still reports what its checkpoint holds, as nodes read from
+/// it, instead of an empty result: the file is the run's result so far.
+#[test]
+fn a_rerun_stopped_before_searching_reports_its_checkpoint() {
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_07x05.txt");
+    let dir = std::env::temp_dir().join(format!("plytile-early-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ck = dir.join("run.ck");
+    let base = ["solve", puzzle.to_str().unwrap(), "--all", "--json", "-q"];
+    let ck_args = ["--threads", "1", "--checkpoint", ck.to_str().unwrap()];
+    let first = bin()
+        .args(base)
+        .args(ck_args)
+        .args(["--max-nodes", "2000000"])
+        .output()
+        .unwrap();
+    let first = json(&first);
+    assert_eq!((first.solutions_found, first.nodes), (8, 2_000_005));
+    assert_eq!(first.resumed_nodes, 0);
+    let out = bin()
+        .args(base)
+        .args(ck_args)
+        .args(["--timeout", "0.000001"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "solutions were found");
+    let early = json(&out);
+    assert_eq!(early.stopped_by, Some(Stop::Timeout));
+    // The checkpoint's records: the first run less the frontier's 5 nodes.
+    assert_eq!((early.solutions_found, early.nodes), (8, 2_000_000));
+    assert_eq!(early.resumed_nodes, early.nodes);
+    assert_eq!(early.solutions, first.solutions);
+    let last = json(&bin().args(base).args(ck_args).output().unwrap());
+    assert_eq!((last.solutions_found, last.nodes), (32, 7_849_260));
+    assert_eq!(last.resumed_nodes, 2_000_000);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

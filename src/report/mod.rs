@@ -55,7 +55,12 @@ pub struct SolveResult {
     /// Index d = nodes with d pieces placed beyond the hints; index 0 is the root.
     pub nodes_per_depth: Vec<u64>,
     pub elapsed_s: Second,
+    /// New nodes per second: `nodes` less `resumed_nodes`, over `elapsed_s`.
     pub nodes_per_s: f64,
+    /// Nodes of `nodes` that earlier runs counted and this one read from its
+    /// `--checkpoint` (absent when none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub resumed_nodes: u64,
     /// Each solution: `[piece, rotation]` per cell, row-major from the top-left,
     /// hints included. At most `--keep` of them; `solutions_found` counts all.
     pub solutions: Vec<Vec<[usize; 2]>>,
@@ -103,6 +108,10 @@ pub struct SymmetryPart {
 
 fn one() -> u64 {
     1
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Nodes per second of a run of `nodes` nodes in `elapsed` seconds (0 for no time).
@@ -160,6 +169,7 @@ impl SolveResult {
             nodes_per_depth: per_depth,
             elapsed_s: elapsed,
             nodes_per_s: rate(nodes, elapsed),
+            resumed_nodes: 0,
             solutions: stats.solutions.iter().map(solution_cells).collect(),
             deepest: Deepest {
                 depth: stats.deepest,
@@ -174,6 +184,18 @@ impl SolveResult {
             symmetry: 1,
             symmetry_parts: Vec::new(),
         }
+    }
+
+    /// Counts `resumed` of the nodes as read from a checkpoint, and sets the rate to
+    /// the new nodes over the elapsed time.
+    pub fn set_resumed(&mut self, resumed: u64) {
+        self.resumed_nodes = resumed;
+        self.set_rate();
+    }
+
+    /// `nodes_per_s` from `nodes`, `resumed_nodes` and `elapsed_s`.
+    pub fn set_rate(&mut self) {
+        self.nodes_per_s = rate(self.nodes.saturating_sub(self.resumed_nodes), self.elapsed_s);
     }
 
     /// The process exit code: 0 found, 1 exhausted with none, 3 stopped with none.
@@ -234,7 +256,11 @@ impl SolveResult {
                 Some(stop) => format!("no (stopped: {})", stop_text(stop)),
             }
         );
-        s += &format!("nodes       {}\n", self.nodes);
+        s += &format!("nodes       {}", self.nodes);
+        if self.resumed_nodes > 0 {
+            s += &format!(" ({} of them from the checkpoint)", self.resumed_nodes);
+        }
+        s.push('\n');
         if self.symmetry > 1 && self.nodes == 0 {
             // Not even a root: stopped while the estimates chose the trees.
             s += "symmetry    stopped while choosing the trees to search: nothing searched\n";

@@ -494,6 +494,7 @@ pub fn absorb(m: &mut SolveResult, r: &SolveResult, keep: usize) {
         *a += b;
     }
     m.nodes += r.nodes;
+    m.resumed_nodes += r.resumed_nodes;
     m.solutions_found += r.solutions_found;
     let room = keep.saturating_sub(m.solutions.len());
     m.solutions.extend(r.solutions.iter().take(room).cloned());
@@ -618,6 +619,7 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
     m.threads = 0;
     m.solutions_found = 0;
     m.nodes = 0;
+    m.resumed_nodes = 0;
     m.nodes_per_depth = Vec::new();
     m.solutions = Vec::new();
     m.elapsed_s = 0.0;
@@ -645,7 +647,7 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
             t.solutions_found += u.solutions_found;
         }
     }
-    m.nodes_per_s = crate::report::rate(m.nodes, m.elapsed_s);
+    m.set_rate();
     Ok((m, warnings))
 }
 

@@ -163,13 +163,26 @@ pub fn solve_with(
             let f = match parallel::frontier_of(puzzle, s, split, limits, stop) {
                 Ok(f) => f,
                 Err(parallel::Cut::Stopped(why)) => {
-                    // Nothing searched, no checkpoint written.
-                    let stats = Stats {
-                        stopped: Some(why),
-                        ..Stats::default()
+                    // Nothing searched and no checkpoint written; what the
+                    // checkpoint already holds is still the result so far.
+                    let mut stats = match &ck {
+                        Some(ck) => {
+                            let top = puzzle.width * puzzle.height - puzzle.hints.len();
+                            let depth = spread.split_depth.map_or(ck.split_depth, |d| d.min(top));
+                            let shard = spread.shard.map(|(i, n)| [i, n]);
+                            ck.check(&ck_name, puzzle, s, depth, shard)?;
+                            let records = ck.records(&ck_name, puzzle)?;
+                            let outcomes = records.iter().map(|r| (&r.prefix, &r.stats));
+                            parallel::merged(Stats::default(), outcomes, limits.keep)
+                        }
+                        None => Stats::default(),
                     };
+                    stats.stopped = Some(why);
                     let t = start.elapsed().as_secs_f64();
-                    return Ok(SolveResult::new(puzzle, s, threads, stats, t));
+                    let resumed = stats.nodes();
+                    let mut r = SolveResult::new(puzzle, s, threads, stats, t);
+                    r.set_resumed(resumed);
+                    return Ok(r);
                 }
                 Err(e) => return Err(InputError::new("--split-depth", e.to_string())),
             };
@@ -179,16 +192,20 @@ pub fn solve_with(
             (units, base, f.depth, spread.shard.map(|(i, n)| [i, n]))
         }
     };
-    let done = match &ck {
+    let records = match &ck {
         Some(ck) => {
             ck.check(&ck_name, puzzle, s, split_depth, shard)?;
-            let records = ck.records(&ck_name, puzzle)?;
-            parallel::check_records(puzzle, &units, &records)
-                .map_err(|e| InputError::new(&ck_name, e))?;
-            records
+            ck.records(&ck_name, puzzle)?
         }
         None => Vec::new(),
     };
+    let blame = match (&ck, &spread.job) {
+        (Some(_), _) => ck_name.as_str(),
+        (None, Some((origin, _))) => origin.as_str(),
+        (None, None) => "--split-depth",
+    };
+    let (done, todo) =
+        parallel::resume(puzzle, &units, records).map_err(|e| InputError::new(blame, e))?;
     let save_to = |path: &std::path::Path, records: &[parallel::Record]| {
         jobs::write_checkpoint(
             path,
@@ -203,7 +220,7 @@ pub fn solve_with(
         }
     };
     let save: Option<&parallel::Save<'_>> = spread.checkpoint.as_ref().map(|_| &periodic as _);
-    let work = parallel::Work { units, base, done };
+    let work = parallel::Work { todo, base, done };
     let schedule = parallel::Schedule {
         order: spread.order,
         threads,
@@ -221,5 +238,6 @@ pub fn solve_with(
     r.shard = shard;
     r.split_depth = Some(split_depth);
     r.subproblems = out.subproblems;
+    r.set_resumed(out.resumed_nodes);
     Ok(r)
 }

@@ -287,37 +287,26 @@ pub struct Outcome {
     pub records: Vec<Record>,
     /// Subproblems searched by this run (frontier units plus the ones given away).
     pub subproblems: usize,
+    /// Nodes of `stats` read from the checkpoint's records, not searched by this run.
+    pub resumed_nodes: u64,
 }
 
-/// Given the planned units and previously finished records, the records still valid
-/// and the units left to search. A record is valid when its prefix is a planned unit
-/// or was given away by a valid record; the rest are stale and dropped.
-pub fn remaining(units: &[Prefix], done: Vec<Record>) -> (Vec<Record>, Vec<Prefix>) {
-    let mut by_prefix: std::collections::HashMap<Prefix, Record> =
-        done.into_iter().map(|r| (r.prefix.clone(), r)).collect();
-    let mut valid = Vec::new();
-    let mut todo = Vec::new();
-    let mut stack: Vec<Prefix> = units.to_vec();
-    while let Some(p) = stack.pop() {
-        match by_prefix.remove(&p) {
-            Some(r) => {
-                stack.extend(r.given.iter().cloned());
-                valid.push(r);
-            }
-            None => todo.push(p),
-        }
-    }
-    todo.sort();
-    (valid, todo)
-}
-
-/// Checks that a checkpoint's `records` fit together over the planned `units` before
-/// any is trusted: every subproblem they name is legal on the board, each record's
-/// given-away prefixes lie strictly below its own, none is reached twice, and none lies
-/// inside another subproblem's searched area (its nearest named ancestor must be the
-/// record that gave it away). A hand-edited file could otherwise count a subtree twice
-/// or leave one out and still call the result exhaustive.
-pub fn check_records(puzzle: &Puzzle, units: &[Prefix], records: &[Record]) -> Result<(), String> {
+/// Checks a checkpoint's `records` against the planned `units` and splits the work:
+/// the records still valid (reached from a unit, directly or through the subproblems
+/// records gave away) and the subproblems left to search (reached, without a record),
+/// sorted. Records reached from no unit are stale and dropped. Without records this
+/// checks that every unit is legal and returns them all.
+///
+/// Nothing is trusted before it fits: every subproblem reached is legal on the board,
+/// each record's given-away prefixes lie strictly below its own, none is reached
+/// twice, and none lies inside another subproblem's searched area (its nearest named
+/// ancestor must be the record that gave it away). A hand-edited file could otherwise
+/// count a subtree twice or leave one out and still call the result exhaustive.
+pub fn resume(
+    puzzle: &Puzzle,
+    units: &[Prefix],
+    records: Vec<Record>,
+) -> Result<(Vec<Record>, Vec<Prefix>), String> {
     let show = |p: &Prefix| {
         let cells: Vec<String> = p
             .iter()
@@ -325,15 +314,17 @@ pub fn check_records(puzzle: &Puzzle, units: &[Prefix], records: &[Record]) -> R
             .collect();
         format!("[{}]", cells.join(" "))
     };
-    let mut by_prefix = std::collections::HashMap::new();
-    for r in records {
-        if by_prefix.insert(&r.prefix, r).is_some() {
+    let mut index = std::collections::HashMap::new();
+    for (i, r) in records.iter().enumerate() {
+        if index.insert(&r.prefix, i).is_some() {
             return Err(format!("two records of subproblem {}", show(&r.prefix)));
         }
     }
     // Every prefix reached from the units, with the record that gave it away.
     let mut parent: std::collections::HashMap<&Prefix, Option<&Prefix>> = Default::default();
     let mut stack: Vec<(&Prefix, Option<&Prefix>)> = units.iter().map(|u| (u, None)).collect();
+    let mut reached = vec![false; records.len()];
+    let mut todo = Vec::new();
     let mut st = State::new(puzzle);
     while let Some((p, from)) = stack.pop() {
         if parent.insert(p, from).is_some() {
@@ -341,17 +332,20 @@ pub fn check_records(puzzle: &Puzzle, units: &[Prefix], records: &[Record]) -> R
         }
         apply(&mut st, p).map_err(|e| format!("subproblem {}: {e}", show(p)))?;
         unapply(&mut st, p);
-        if let Some(r) = by_prefix.get(p) {
-            for g in &r.given {
-                if g.len() <= p.len() || !g.starts_with(p) {
-                    return Err(format!(
-                        "the record of {} gives away {}, which is not below it",
-                        show(p),
-                        show(g)
-                    ));
-                }
-                stack.push((g, Some(p)));
+        let Some(&i) = index.get(p) else {
+            todo.push(p.clone());
+            continue;
+        };
+        reached[i] = true;
+        for g in &records[i].given {
+            if g.len() <= p.len() || !g.starts_with(p) {
+                return Err(format!(
+                    "the record of {} gives away {}, which is not below it",
+                    show(p),
+                    show(g)
+                ));
             }
+            stack.push((g, Some(p)));
         }
     }
     let mut all: Vec<&Prefix> = parent.keys().copied().collect();
@@ -372,7 +366,13 @@ pub fn check_records(puzzle: &Puzzle, units: &[Prefix], records: &[Record]) -> R
         }
         chain.push(p);
     }
-    Ok(())
+    let valid = records
+        .into_iter()
+        .zip(reached)
+        .filter_map(|(r, reached)| reached.then_some(r))
+        .collect();
+    todo.sort();
+    Ok((valid, todo))
 }
 
 /// Shared by the workers of one [`run`]./// Shared by the workers of one [`run`].
@@ -545,11 +545,12 @@ fn task<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::ScopeFifo<'s>, prefix: Pref
     }
 }
 
-/// What one [`run`] searches: its subproblems, what is counted before any of them
-/// (the frontier's internal nodes, when this run owns them), and the subproblems an
-/// earlier run finished (a checkpoint's records).
+/// What one [`run`] searches: the subproblems left to search, what is counted before
+/// any of them (the frontier's internal nodes, when this run owns them), and the
+/// subproblems an earlier run finished (a checkpoint's records). Both lists come from
+/// [`resume`], which checked them.
 pub struct Work {
-    pub units: Vec<Prefix>,
+    pub todo: Vec<Prefix>,
     pub base: Stats,
     pub done: Vec<Record>,
 }
@@ -561,6 +562,22 @@ pub struct Schedule<'a> {
     pub order: Order,
     pub threads: usize,
     pub interleave: Option<&'a Plan>,
+}
+
+/// `base` plus the subproblems' `outcomes` merged in search order (sorted by prefix),
+/// keeping the first `keep` solutions.
+pub fn merged<'x>(
+    base: Stats,
+    outcomes: impl Iterator<Item = (&'x Prefix, &'x Stats)>,
+    keep: usize,
+) -> Stats {
+    let mut outcomes: Vec<_> = outcomes.collect();
+    outcomes.sort_by(|a, b| a.0.cmp(b.0));
+    let mut stats = base;
+    for (_, s) in outcomes {
+        stats.merge(s.clone(), keep);
+    }
+    stats
 }
 
 /// Searches `work` as `schedule` says and sums everything. `stop` is the caller's stop
@@ -575,21 +592,17 @@ pub fn run(
     stop: &AtomicBool,
     save: Option<&Save<'_>>,
 ) -> Result<Outcome, String> {
-    let Work { units, base, done } = work;
+    let Work {
+        mut todo,
+        base,
+        done: valid,
+    } = work;
     let Schedule {
         order,
         threads,
         interleave,
     } = schedule;
     let root = State::new(puzzle);
-    {
-        let mut st = root.clone();
-        for (i, u) in units.iter().enumerate() {
-            apply(&mut st, u).map_err(|e| format!("subproblem {}: {e}", i + 1))?;
-            unapply(&mut st, u);
-        }
-    }
-    let (valid, mut todo) = remaining(&units, done);
     if order == Order::Penalty {
         order_by_penalty(puzzle, &mut todo);
     }
@@ -661,15 +674,9 @@ pub fn run(
     // Merge in search order (see the module doc).
     let records = ctx.records.into_inner().unwrap();
     let partial = ctx.partial.into_inner().unwrap();
-    let mut outcomes: Vec<(&Prefix, &Stats)> =
-        records.iter().map(|r| (&r.prefix, &r.stats)).collect();
-    outcomes.extend(partial.iter().map(|(p, s)| (p, s)));
-    outcomes.sort_by(|a, b| a.0.cmp(b.0));
-    let keep = limits.keep;
-    let mut stats = base;
-    for (_, s) in outcomes {
-        stats.merge(s.clone(), keep);
-    }
+    let outcomes = records.iter().map(|r| (&r.prefix, &r.stats));
+    let outcomes = outcomes.chain(partial.iter().map(|(p, s)| (p, s)));
+    let mut stats = merged(base, outcomes.into_iter(), limits.keep);
     stats.stopped = None;
     let found = stats.solutions_found;
     // What stopped subproblems: unfinished ones, and finished ones that handed their
@@ -684,7 +691,7 @@ pub fn run(
         !stops.is_empty() || !partial.is_empty() || ctx.skipped.load(Ordering::Relaxed) > 0;
     if found >= want {
         stats.solutions_found = want;
-        stats.solutions.truncate(want.min(keep as u64) as usize);
+        stats.solutions.truncate(want.min(limits.keep as u64) as usize);
         stats.stopped = Some(Stop::Solutions);
     } else if unfinished {
         let why = |w: Stop| stops.contains(&w);
@@ -706,5 +713,6 @@ pub fn run(
         stats,
         records,
         subproblems: ctx.started.load(Ordering::Relaxed),
+        resumed_nodes: prior.nodes(),
     })
 }

@@ -486,7 +486,7 @@ pub fn solve_symmetric_parts(
     let mut r = total.expect("at least one part");
     r.select = h.select;
     r.elapsed_s += chose_s;
-    r.nodes_per_s = crate::report::rate(r.nodes, r.elapsed_s);
+    r.set_rate();
     r.symmetry_parts = searched;
     let found = r.solutions_found * turns;
     r.solutions_found = limits.max_solutions.map_or(found, |k| found.min(k));
