@@ -92,15 +92,9 @@ fn exhaustive_counts_equal_the_depth_first_search() {
 fn a_hungry_worker_gets_work_given_away() {
     let p = load("brendan/pieces_07x05.txt");
     let dfs = run(&p, Heuristic::Scan, &limits(None, None), &plain());
-    let units = parallel::frontier_of(
-        &p,
-        Heuristic::Scan,
-        Split::Depth(2),
-        &Limits::default(),
-        &AtomicBool::new(false),
-    )
-    .unwrap()
-    .units;
+    let units = parallel::full_frontier(&p, Heuristic::Scan, Split::Depth(2))
+        .unwrap()
+        .units;
     let mut given = false;
     for _ in 0..5 {
         let mut spread = interleaved(2, 1, 64);

@@ -226,8 +226,7 @@ fn remaining_work_skips_finished_and_stale_records() {
     use parallel::{resume, Record, Split};
     let p = brendan("pieces_05x05.txt");
     let level = |d| {
-        let stop = AtomicBool::new(false);
-        let f = parallel::frontier_of(&p, Heuristic::Scan, Split::Depth(d), &all(), &stop);
+        let f = parallel::full_frontier(&p, Heuristic::Scan, Split::Depth(d));
         f.unwrap().units
     };
     let (ones, twos, threes) = (level(1), level(2), level(3));
@@ -237,7 +236,10 @@ fn remaining_work_skips_finished_and_stale_records() {
     let u = &ones[..3];
     let (a, b) = {
         let kids = below(&u[0], &twos);
-        assert!(kids.len() >= 2, "the test needs two children of the first unit");
+        assert!(
+            kids.len() >= 2,
+            "the test needs two children of the first unit"
+        );
         (kids[0].clone(), kids[1].clone())
     };
     let (c, d) = (below(&a, &threes)[0].clone(), below(&b, &threes)[0].clone());

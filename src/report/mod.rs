@@ -195,7 +195,10 @@ impl SolveResult {
 
     /// `nodes_per_s` from `nodes`, `resumed_nodes` and `elapsed_s`.
     pub fn set_rate(&mut self) {
-        self.nodes_per_s = rate(self.nodes.saturating_sub(self.resumed_nodes), self.elapsed_s);
+        self.nodes_per_s = rate(
+            self.nodes.saturating_sub(self.resumed_nodes),
+            self.elapsed_s,
+        );
     }
 
     /// The process exit code: 0 found, 1 exhausted with none, 3 stopped with none.

@@ -166,14 +166,8 @@ impl Job {
             }
         }
         let split = super::parallel::Split::Depth(d);
-        let f = super::parallel::frontier_of(
-            &self.puzzle,
-            self.select,
-            split,
-            &super::Limits::default(),
-            &std::sync::atomic::AtomicBool::new(false),
-        )
-        .map_err(|e| InputError::new(origin, e.to_string()))?;
+        let f = super::parallel::full_frontier(&self.puzzle, self.select, split)
+            .map_err(|e| InputError::new(origin, e.to_string()))?;
         let want: Vec<PrefixFile> = f
             .units
             .iter()
@@ -220,8 +214,7 @@ pub fn make_jobs(
     split: super::parallel::Split,
     n: usize,
 ) -> Result<Vec<Job>> {
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let f = super::parallel::frontier_of(puzzle, h, split, &super::Limits::default(), &stop)
+    let f = super::parallel::full_frontier(puzzle, h, split)
         .map_err(|e| InputError::new("--split-depth", e.to_string()))?;
     Ok((0..n)
         .map(|i| Job {

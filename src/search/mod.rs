@@ -173,7 +173,7 @@ pub fn solve_with(
                             ck.check(&ck_name, puzzle, s, depth, shard)?;
                             let records = ck.records(&ck_name, puzzle)?;
                             let outcomes = records.iter().map(|r| (&r.prefix, &r.stats));
-                            parallel::merged(Stats::default(), outcomes, limits.keep)
+                            parallel::merged(puzzle, s, Stats::default(), outcomes, limits.keep)
                         }
                         None => Stats::default(),
                     };

@@ -250,6 +250,22 @@ pub fn frontier_of(
     ))
 }
 
+/// The frontier with no limit and no stop flag: the whole split, as job files need
+/// it (any error is [`Cut::TooBig`]).
+pub fn full_frontier(
+    puzzle: &Puzzle,
+    h: impl Into<Strategy>,
+    split: Split,
+) -> Result<Frontier, Cut> {
+    frontier_of(
+        puzzle,
+        h,
+        split,
+        &Limits::default(),
+        &AtomicBool::new(false),
+    )
+}
+
 /// Sorts subproblems least penalty first: increasing [`log_options`] of their empty
 /// cells (the predicted subtree size), ties in prefix order. Deterministic.
 pub fn order_by_penalty(puzzle: &Puzzle, units: &mut [Prefix]) {
@@ -564,20 +580,60 @@ pub struct Schedule<'a> {
     pub interleave: Option<&'a Plan>,
 }
 
-/// `base` plus the subproblems' `outcomes` merged in search order (sorted by prefix),
-/// keeping the first `keep` solutions.
+/// `base` plus the subproblems' `outcomes` of a search with `s` merged in search
+/// order, keeping the first `keep` solutions. In the natural move order that is the
+/// prefixes' order; `--move-order penalty` tries the placements at a node in order of
+/// their penalty, so there each placement of a prefix is keyed by it.
 pub fn merged<'x>(
+    puzzle: &Puzzle,
+    s: Strategy,
     base: Stats,
     outcomes: impl Iterator<Item = (&'x Prefix, &'x Stats)>,
     keep: usize,
 ) -> Stats {
     let mut outcomes: Vec<_> = outcomes.collect();
-    outcomes.sort_by(|a, b| a.0.cmp(b.0));
+    match s.moves {
+        Order::Natural => outcomes.sort_by(|a, b| a.0.cmp(b.0)),
+        Order::Penalty => {
+            let mut st = State::new(puzzle);
+            let mut keyed: Vec<_> = outcomes
+                .into_iter()
+                .map(|o| (penalty_key(&mut st, o.0), o))
+                .collect();
+            keyed.sort_by(|a, b| {
+                let pairs = a.0.iter().zip(&b.0);
+                let mut first = pairs.map(|(x, y)| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+                first
+                    .find(|o| o.is_ne())
+                    .unwrap_or_else(|| a.0.len().cmp(&b.0.len()))
+            });
+            outcomes = keyed.into_iter().map(|(_, o)| o).collect();
+        }
+    }
     let mut stats = base;
     for (_, s) in outcomes {
         stats.merge(s.clone(), keep);
     }
     stats
+}
+
+/// Where each placement of `prefix` comes among the tries at its node under
+/// `--move-order penalty`: the (penalty, oriented piece) that
+/// [`super::select::Ordered`] sorts by. Two prefixes first differ at a node they share,
+/// so these keys sort them as that search visits them.
+fn penalty_key(st: &mut State, prefix: &Prefix) -> Vec<(f64, u32)> {
+    let key = prefix
+        .iter()
+        .map(|&(c, o)| {
+            st.place(c, o);
+            let k = -log_options(st, *st.neighbours(c));
+            (k, o)
+        })
+        .collect();
+    for &(c, _) in prefix.iter().rev() {
+        st.unplace(c);
+    }
+    key
 }
 
 /// Searches `work` as `schedule` says and sums everything. `stop` is the caller's stop
@@ -676,7 +732,7 @@ pub fn run(
     let partial = ctx.partial.into_inner().unwrap();
     let outcomes = records.iter().map(|r| (&r.prefix, &r.stats));
     let outcomes = outcomes.chain(partial.iter().map(|(p, s)| (p, s)));
-    let mut stats = merged(base, outcomes.into_iter(), limits.keep);
+    let mut stats = merged(puzzle, s, base, outcomes, limits.keep);
     stats.stopped = None;
     let found = stats.solutions_found;
     // What stopped subproblems: unfinished ones, and finished ones that handed their
@@ -691,7 +747,9 @@ pub fn run(
         !stops.is_empty() || !partial.is_empty() || ctx.skipped.load(Ordering::Relaxed) > 0;
     if found >= want {
         stats.solutions_found = want;
-        stats.solutions.truncate(want.min(limits.keep as u64) as usize);
+        stats
+            .solutions
+            .truncate(want.min(limits.keep as u64) as usize);
         stats.stopped = Some(Stop::Solutions);
     } else if unfinished {
         let why = |w: Stop| stops.contains(&w);
