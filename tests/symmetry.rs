@@ -160,6 +160,34 @@ fn rectangles_search_two_anchored_halves() {
     }
 }
 
+/// `--max-nodes` is one budget for the whole run, as `--timeout` is: the parts share
+/// it, and a run that spends it in its first part does not start the second.
+#[test]
+fn the_node_budget_covers_all_parts() {
+    let p = brendan("07x04");
+    let whole = sym(&p, Heuristic::Scan, 1, &limits(None));
+    let first = whole.symmetry_parts[0].nodes;
+    assert_eq!(whole.symmetry_parts.len(), 2);
+    for budget in [first / 2, first, first + 1000] {
+        let l = Limits {
+            max_nodes: Some(budget),
+            ..limits(None)
+        };
+        let r = sym(&p, Heuristic::Scan, 1, &l);
+        assert_eq!(r.nodes, budget, "budget {budget}");
+        assert_eq!(r.stopped_by, Some(plytile::search::Stop::MaxNodes));
+        assert_eq!(r.symmetry_parts.len(), 1 + (budget > first) as usize);
+    }
+    // (A budget equal to a tree's size stops at its last node, before knowing that
+    // nothing follows: one more lets it finish.)
+    let l = Limits {
+        max_nodes: Some(whole.nodes + 1),
+        ..limits(None)
+    };
+    let r = sym(&p, Heuristic::Scan, 1, &l);
+    assert_eq!((r.exhaustive, r.nodes), (true, whole.nodes));
+}
+
 #[test]
 fn hinted_boards_are_searched_whole() {
     let mut hinted = generate(4, 4, 2, 2, 3).unwrap();

@@ -448,10 +448,19 @@ pub fn solve_symmetric_parts(
     let mut searched = Vec::new();
     for (i, part) in parts.iter().enumerate() {
         let found = total.as_ref().map_or(0, |t| t.solutions_found);
+        // One node budget for the whole run, as the deadline is: each part gets what
+        // the parts before it left of this run's new work.
+        let spent = total.as_ref().map_or(0, |t| t.nodes - t.resumed_nodes);
+        let budget = limits.max_nodes.map(|m| m.saturating_sub(spent));
+        if let (Some(0), Some(t)) = (budget, &mut total) {
+            (t.exhaustive, t.stopped_by) = (false, Some(Stop::MaxNodes));
+            break;
+        }
         let inner = Limits {
             max_solutions: limits
                 .max_solutions
                 .map(|k| k.div_ceil(turns).saturating_sub(found)),
+            max_nodes: budget,
             keep,
             ..limits.clone()
         };
