@@ -909,6 +909,17 @@ fn explain_scores_every_site_and_names_the_choice() {
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).contains("0 empty sites"));
     assert!(stdout(&o).ends_with("the board is full: a solution, no site to choose\n"));
+    // A run that found none: its deepest partial board.
+    let o = plytile(&["solve", &puzzle, "--json", "--threads", "1", "--max-nodes", "6"]);
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let depth = r["deepest"]["depth"].as_u64().unwrap();
+    assert!(depth > 0);
+    std::fs::write(&result, stdout(&o)).unwrap();
+    let o = plytile(&["explain", &puzzle, "--moves", &s(&result), "--ply", "2"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let head = format!("ply 2, {} empty sites\n", 16 - depth);
+    assert!(stdout(&o).starts_with(&head), "{}", stdout(&o));
     cleanup(&dir);
 }
 

@@ -253,15 +253,7 @@ pub fn puzzle_text(p: &Puzzle, path: &Path, to: Option<&str>, default: &str) -> 
     }
 }
 
-/// The error of `--index k` past the `n` solutions a result file holds (`show`,
-/// `verify`).
-pub fn no_solution_at(origin: &str, k: u64, n: usize) -> InputError {
-    let s = if n == 1 { "" } else { "s" };
-    InputError::new(
-        origin,
-        format!("--index {k}: the result holds {n} solution{s}"),
-    )
-}
+pub use crate::puzzle::formats::no_solution_at;
 
 /// Checks the files a command will write before it does any work, so that a long
 /// run never ends in a path error with its results lost: each can be written, none

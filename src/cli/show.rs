@@ -85,36 +85,7 @@ pub fn run(a: ShowArgs) -> Result<u8> {
 /// solution, else the deepest partial board.
 fn json_board(p: &Puzzle, path: &Path, index: Option<usize>) -> Result<Board> {
     let origin = path.display().to_string();
-    let text = read_text(path)?;
-    let v: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| InputError::at(&origin, e.line(), format!("not valid JSON: {e}")))?;
-    let err = |m: String| InputError::new(&origin, m);
-    for (key, want) in [("width", p.width), ("height", p.height)] {
-        if let Some(got) = v.get(key).and_then(|x| x.as_u64()) {
-            if got as usize != want {
-                return Err(err(format!(
-                    "the result is for a {}x{} board, the puzzle is {}x{}",
-                    v["width"], v["height"], p.width, p.height
-                )));
-            }
-        }
-    }
-    let solutions = v
-        .get("solutions")
-        .and_then(|s| s.as_array())
-        .ok_or_else(|| err("not solve's JSON (no `solutions` array)".into()))?;
-    let cells = match index {
-        Some(k) => solutions
-            .get(k - 1)
-            .ok_or_else(|| super::no_solution_at(&origin, k as u64, solutions.len()))?,
-        None => match solutions.first() {
-            Some(s) => s,
-            None => v
-                .pointer("/deepest/board")
-                .ok_or_else(|| err("no solutions and no `deepest.board` to show".into()))?,
-        },
-    };
-    formats::parse_board(&cells.to_string(), &origin, p)
+    formats::parse_result_board(&read_text(path)?, &origin, p, index)
 }
 
 /// Puts each hint on its cell when the board leaves the cell empty and the piece

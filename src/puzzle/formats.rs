@@ -275,7 +275,7 @@ pub fn parse_e2_hints_located(text: &str, origin: &str) -> Result<Vec<(Hint, usi
 pub fn parse_board(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        return parse_board_json(trimmed, origin, puzzle);
+        return parse_result_board(trimmed, origin, puzzle, None);
     }
     let lines: Vec<(usize, Vec<&str>)> = text
         .lines()
@@ -414,9 +414,59 @@ fn json_solutions(text: &str, origin: &str) -> Result<Vec<serde_json::Value>> {
     }
 }
 
-/// A board from JSON: solve's result (its first solution) or one array of cells.
-fn parse_board_json(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
-    json_cells(&json_solutions(text, origin)?[0], origin, puzzle)
+/// A board from JSON: one array of cells, or solve's result: its solution `index`
+/// (1-based) when given, else its first solution, else its deepest partial board (a
+/// run that found none still shows, and explains, how far it got).
+pub fn parse_result_board(
+    text: &str,
+    origin: &str,
+    puzzle: &Puzzle,
+    index: Option<usize>,
+) -> Result<Board> {
+    let v: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| InputError::at(origin, e.line(), format!("not valid JSON: {e}")))?;
+    let err = |m: String| InputError::new(origin, m);
+    if !v.is_object() {
+        return match index {
+            Some(k) if k > 1 => Err(no_solution_at(origin, k as u64, 1)),
+            _ => json_cells(&v, origin, puzzle),
+        };
+    }
+    for (key, want) in [("width", puzzle.width), ("height", puzzle.height)] {
+        if let Some(got) = v.get(key).and_then(|x| x.as_u64()) {
+            if got as usize != want {
+                return Err(err(format!(
+                    "the result is for a {}x{} board, the puzzle is {}x{}",
+                    v["width"], v["height"], puzzle.width, puzzle.height
+                )));
+            }
+        }
+    }
+    let solutions = v
+        .get("solutions")
+        .and_then(|s| s.as_array())
+        .ok_or_else(|| err("not solve's JSON (no `solutions` array)".into()))?;
+    let cells = match index {
+        Some(k) => solutions
+            .get(k - 1)
+            .ok_or_else(|| no_solution_at(origin, k as u64, solutions.len()))?,
+        None => match solutions.first() {
+            Some(s) => s,
+            None => v
+                .pointer("/deepest/board")
+                .ok_or_else(|| err("no solutions and no `deepest.board` to read".into()))?,
+        },
+    };
+    json_cells(cells, origin, puzzle)
+}
+
+/// `--index K` asks for more solutions than the result in `origin` holds (`n`).
+pub fn no_solution_at(origin: &str, k: u64, n: usize) -> InputError {
+    let s = if n == 1 { "" } else { "s" };
+    InputError::new(
+        origin,
+        format!("--index {k}: the result holds {n} solution{s}"),
+    )
 }
 
 /// A board from a JSON array of `[piece, rotation]` or null per cell.
