@@ -1222,3 +1222,27 @@ fn branching_reads_a_tree_or_a_file_of_one() {
     );
     cleanup(&dir);
 }
+
+/// A `--symmetry` run stopped while its estimates choose the trees searched nothing:
+/// its JSON still has a root entry and a whole (empty) deepest board, which `show`
+/// and `explain` read like any other.
+#[test]
+fn a_run_stopped_before_any_node_writes_a_readable_result() {
+    let puzzle = p("brendan/pieces_07x07.txt");
+    let args = ["solve", &puzzle, "--all", "--symmetry", "--json"];
+    let o = plytile(&[&args[..], &["--timeout", "0.001"]].concat());
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(r["nodes"], 0);
+    assert_eq!(r["nodes_per_depth"], serde_json::json!([0]));
+    assert_eq!(r["deepest"]["board"].as_array().unwrap().len(), 49);
+    let dir = scratch_dir("cli-stopped-early");
+    let result = dir.join("r.json");
+    std::fs::write(&result, stdout(&o)).unwrap();
+    let o = plytile(&["show", &puzzle, "--json", &s(&result)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = plytile(&["explain", &puzzle, "--moves", &s(&result)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("49 empty sites"), "{}", stdout(&o));
+    cleanup(&dir);
+}

@@ -152,6 +152,16 @@ impl SolveResult {
         while per_depth.len() > 1 && per_depth.last() == Some(&0) {
             per_depth.pop();
         }
+        if per_depth.is_empty() {
+            // Stopped before the root was counted: still an entry per the contract.
+            per_depth.push(0);
+        }
+        let mut deepest_board = stats.deepest_board;
+        if deepest_board.is_empty() {
+            // Nothing searched: the deepest board is the hints alone, so that `show`
+            // and `explain` read it like any other.
+            deepest_board = crate::search::State::new(puzzle).board();
+        }
         SolveResult {
             puzzle: puzzle.name.clone(),
             fingerprint: Some(crate::search::jobs::fingerprint(puzzle)),
@@ -173,7 +183,7 @@ impl SolveResult {
             solutions: stats.solutions.iter().map(solution_cells).collect(),
             deepest: Deepest {
                 depth: stats.deepest,
-                board: cells(&stats.deepest_board),
+                board: cells(&deepest_board),
             },
             version: env!("CARGO_PKG_VERSION").to_string(),
             cpu_features: crate::cpu::compiled_string(),
