@@ -177,6 +177,9 @@ fn the_node_budget_covers_all_parts() {
         assert_eq!(r.nodes, budget, "budget {budget}");
         assert_eq!(r.stopped_by, Some(plytile::search::Stop::MaxNodes));
         assert_eq!(r.symmetry_parts.len(), 1 + (budget > first) as usize);
+        // The deepest board's depth counts the corner fixed in its tree.
+        let placed = r.deepest.board.iter().filter(|c| c.is_some()).count();
+        assert_eq!(r.deepest.depth, placed, "budget {budget}");
     }
     // (A budget equal to a tree's size stops at its last node, before knowing that
     // nothing follows: one more lets it finish.)

@@ -470,7 +470,10 @@ pub fn solve_symmetric_parts(
             select: part.select,
             ..h
         };
-        let r = solve_with(&part.puzzle, s, &inner, stop, &spread)?;
+        let mut r = solve_with(&part.puzzle, s, &inner, stop, &spread)?;
+        // The deepest board counts its fixed corners as pieces placed, as a whole-tree
+        // search of the puzzle would (they are hints of the part only).
+        r.deepest.depth += part.puzzle.hints.len() - p.hints.len();
         searched.push(SymmetryPart {
             corners: part.corners(),
             select: part.select,
