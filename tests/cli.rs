@@ -653,15 +653,20 @@ fn malformed_hints_and_solution_files() {
         ("hints_zero_piece", "# c\nI8 8 7 0 2\n", Some(2)),
         ("hints_not_number", "I8 8 x 139 2\n", Some(1)),
         // Checked against the puzzle: the message still names the hints file's line.
-        ("hints_outside", "I8 8 17 139 2\n", Some(1)),
+        ("hints_outside", "I18 8 17 139 2\n", Some(1)),
         ("hints_wrong_rim", "A1 0 0 139 2\n", Some(1)),
         (
             "hints_no_such_piece",
-            "I8 8 7 139 2\nC3 2 13 999 3\n",
+            "I8 8 7 139 2\nC14 2 13 999 3\n",
             Some(2),
         ),
         ("hints_rotation", "\nI8 8 7 139 4\n", Some(2)),
         ("hints_same_cell", "I8 8 7 139 2\nI8 8 7 140 2\n", Some(2)),
+        // The redundant fields must agree: the square label with the row and column,
+        // the listed colours with the piece turned.
+        ("hints_label", "I8 8 7 139 2\nC3 8 7 139 2\n", Some(2)),
+        ("hints_colours", "I8 8 7 139 2 8 9 9 11\n", Some(1)),
+        ("hints_fields", "I8 8 7 139 2 8 9 9\n", Some(1)),
     ];
     for (name, text, line) in &hint_cases {
         let f = dir.join(format!("{name}.txt"));

@@ -152,12 +152,12 @@ impl PuzzleArgs {
             // this file, so the message names its line.
             let base = p.hints.len();
             let located = formats::parse_e2_hints_located(&text, &origin)?;
-            let lines: Vec<usize> = located.iter().map(|&(_, l)| l).collect();
-            p.hints.extend(located.into_iter().map(|(h, _)| h));
+            p.hints.extend(located.iter().map(|l| l.hint.clone()));
             p.validate_located(&origin, &|item| match item {
-                Item::Hint(k) if k >= base => lines.get(k - base).copied(),
+                Item::Hint(k) if k >= base => located.get(k - base).map(|l| l.line),
                 _ => None,
             })?;
+            formats::check_hint_edges(&p, &located, &origin)?;
         }
         Ok(p)
     }

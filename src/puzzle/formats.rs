@@ -231,12 +231,57 @@ pub fn to_text(p: &Puzzle) -> String {
 pub fn parse_e2_hints(text: &str, origin: &str) -> Result<Vec<Hint>> {
     Ok(parse_e2_hints_located(text, origin)?
         .into_iter()
-        .map(|(h, _)| h)
+        .map(|l| l.hint)
         .collect())
 }
 
-/// As [`parse_e2_hints`], each hint with its 1-based line in the file.
-pub fn parse_e2_hints_located(text: &str, origin: &str) -> Result<Vec<(Hint, usize)>> {
+/// One line of a hints file: the hint, its 1-based line, and the `up right down left`
+/// colours the line says the placed piece shows, when it lists them (checked against
+/// the puzzle's pieces by [`check_hint_edges`]).
+pub struct HintLine {
+    pub hint: Hint,
+    pub line: usize,
+    pub edges: Option<Piece>,
+}
+
+/// Checks that each hint line's listed colours are those its piece shows when turned
+/// as the line says: a hints file made for another piece set (or numbering) is
+/// refused rather than fixing pieces the file did not mean.
+pub fn check_hint_edges(puzzle: &Puzzle, lines: &[HintLine], origin: &str) -> Result<()> {
+    for l in lines {
+        let (Some(want), Some(&piece)) = (l.edges, puzzle.pieces.get(l.hint.piece)) else {
+            continue;
+        };
+        let got = crate::puzzle::rotated(piece, l.hint.rotation);
+        if got != want {
+            let show = |e: Piece| format!("{} {} {} {}", e[0], e[1], e[2], e[3]);
+            return Err(InputError::at(
+                origin,
+                l.line,
+                format!(
+                    "piece {} turned {} shows `{}` (up right down left), but the line lists `{}`: is this hints file for these pieces?",
+                    l.hint.piece + 1,
+                    l.hint.rotation,
+                    show(got),
+                    show(want)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The row and column a square label such as `I8` names (row letter from A at the
+/// top, column from 1 at the left); None when `label` is not one.
+fn square_label(label: &str) -> Option<(usize, usize)> {
+    let mut chars = label.chars();
+    let letter = chars.next().filter(|c| c.is_ascii_uppercase())?;
+    let col: usize = chars.as_str().parse().ok().filter(|&c| c >= 1)?;
+    Some((letter as usize - 'A' as usize, col - 1))
+}
+
+/// As [`parse_e2_hints`], each hint with its line and listed colours.
+pub fn parse_e2_hints_located(text: &str, origin: &str) -> Result<Vec<HintLine>> {
     let mut hints = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let t = tokens(line);
@@ -265,7 +310,41 @@ pub fn parse_e2_hints_located(text: &str, origin: &str) -> Result<Vec<(Hint, usi
             piece: piece - 1,
             rotation: number(t[4], "rotation (0..=3)", origin, ln)?,
         };
-        hints.push((hint, ln));
+        // The square label repeats the row and column: they must agree.
+        if let Some((row, col)) = square_label(t[0]) {
+            if (row, col) != (hint.row, hint.col) {
+                return Err(InputError::at(
+                    origin,
+                    ln,
+                    format!(
+                        "square {} is row {row}, column {col} (0-based), but the line says row {}, column {}",
+                        t[0], hint.row, hint.col
+                    ),
+                ));
+            }
+        }
+        let edges = match t.len() {
+            5 => None,
+            9 => {
+                let mut e = [0u8; 4];
+                for (k, side) in e.iter_mut().enumerate() {
+                    *side = number(t[5 + k], "colour", origin, ln)?;
+                }
+                Some(e)
+            }
+            n => {
+                return Err(InputError::at(
+                    origin,
+                    ln,
+                    format!("a hint line has 5 fields, or 9 with the piece's `up right down left` colours; this one has {n}"),
+                ))
+            }
+        };
+        hints.push(HintLine {
+            hint,
+            line: ln,
+            edges,
+        });
     }
     Ok(hints)
 }
