@@ -111,7 +111,12 @@ fn merge_refuses_a_shard_of_another_puzzle_with_the_same_name() {
     assert_eq!(o.status.code(), Some(0));
     let o1 = dir.join("o1.json");
     shard(s(&other), 1, 3, &o1);
-    refused(&merge(&[&f[0], &o1, &f[2]]), &o1, "another puzzle");
+    refused(&merge(&[&f[0], &o1, &f[2]]), &o1, "same name: the fingerprints differ");
+    // Under another name, the message names both puzzles.
+    let o1 = dir.join("o1-4x4.json");
+    shard(&puzzle("pieces_04x04.txt"), 1, 3, &o1);
+    let o = merge(&[&f[0], &o1, &f[2]]);
+    refused(&o, &o1, "(pieces_04x04 4x4, not pieces_05x05 5x5)");
     // Results from before the fingerprint still merge by name.
     for g in &f {
         edit_json(g, |v| {

@@ -517,14 +517,20 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
     // Files from before the fingerprint have none: they merge by name alone.
     let known = parts
         .iter()
-        .find_map(|(name, r)| Some((name, r.fingerprint?)));
+        .find_map(|(name, r)| Some((name, r.fingerprint?, r)));
     for (name, r) in parts {
         check_counts(name, r)?;
         match (known, r.fingerprint) {
-            (Some((other, f)), Some(g)) if f != g => {
+            (Some((other, f, o)), Some(g)) if f != g => {
+                let why = if o.puzzle != r.puzzle {
+                    let size = |r: &SolveResult| format!("{} {}x{}", r.puzzle, r.width, r.height);
+                    format!("{}, not {}", size(r), size(o))
+                } else {
+                    "other pieces or hints under the same name: the fingerprints differ".into()
+                };
                 return Err(InputError::new(
                     name,
-                    format!("is a result of another puzzle than {other} (other pieces or hints under the same name: the fingerprints differ)"),
+                    format!("is a result of another puzzle than {other} ({why})"),
                 ));
             }
             _ => {}
