@@ -2,14 +2,14 @@
 //! the colour on each side, so a reader can check every join by eye.
 //!
 //! ```text
-//!      3    |     5
-//!   0 12/1 4| 4  7/0 0
-//!      6    |     0
+//!       3      |      5
+//!   0  12/1 4  |  4   7/0 0
+//!       6      |      0
 //! ```
 
 use crate::puzzle::{rotated, Board, Puzzle};
 
-const CELL: usize = 11;
+const CELL: usize = 13;
 
 pub fn render(puzzle: &Puzzle, board: &Board) -> String {
     let w = puzzle.width;
@@ -26,7 +26,8 @@ pub fn render(puzzle: &Puzzle, board: &Board) -> String {
                 Some((p, r)) => {
                     let e = rotated(puzzle.pieces[*p], *r);
                     lines[0] += &format!("{:^CELL$}", e[0]);
-                    lines[1] += &format!("{:>2} {:>4}/{} {:<2}", e[3], p, r, e[1]);
+                    // Exactly CELL wide, a space at each end: ` ll ppp/r rr `.
+                    lines[1] += &format!(" {:>2} {:>3}/{} {:<2} ", e[3], p, r, e[1]);
                     lines[2] += &format!("{:^CELL$}", e[2]);
                 }
                 None => {
