@@ -231,6 +231,47 @@ fn compare_ranks_by_time_only_the_runs_that_reached_their_goal() {
     );
 }
 
+/// scan's first solution of the 6x6 takes 696,096 nodes: --max-nodes stops it there,
+/// so its overall figures rest on the 4x4 alone, and it ranks after mrv.
+#[test]
+fn bench_overall_says_on_how_many_puzzles_a_setting_is_ranked() {
+    const P66: &str = "puzzles/brendan/pieces_06x06.txt";
+    let bench = [
+        "bench",
+        P44,
+        P66,
+        "--select",
+        "scan,mrv",
+        "--solutions",
+        "1",
+        "--max-nodes",
+        "170000",
+        "--runs",
+        "1",
+    ];
+    let o = plytile(&[&bench[..], &["--export-json", "-"]].concat());
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let overall: Vec<(&str, u64)> = v["overall"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["select"].as_str().unwrap(),
+                o["puzzles_ranked"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(overall, [("mrv", 2), ("scan", 1)]);
+    let scan_line = stderr(&o)
+        .lines()
+        .find(|l| l.trim_start().starts_with("scan ") && l.contains("fastest on"))
+        .map(String::from)
+        .unwrap_or_else(|| panic!("{}", stderr(&o)));
+    assert!(scan_line.contains(" (1 of 2 puzzles)"), "{scan_line}");
+}
+
 #[test]
 fn compare_first_solution_is_not_exhaustive_and_help_names_exit_4() {
     let o = plytile(&["compare", P44, "--select", "mrv,scan", "--json"]);

@@ -339,17 +339,20 @@ fn summary(report: &BenchReport, puzzle: &str) -> String {
 
 /// The ranking over all puzzles.
 fn overall(report: &BenchReport) -> String {
+    let n = report.puzzles.len();
     let mut s = format!(
-        "Overall ({} puzzles; geometric mean of time relative to the fastest per puzzle)\n",
-        report.puzzles.len()
+        "Overall ({n} puzzles; geometric mean of time relative to the fastest per puzzle, \
+         over the puzzles where a setting reached its goal)\n"
     );
-    for o in &report.overall {
+    // "(1 of 2 puzzles)" beside the mean it qualifies, padded to keep the columns.
+    let coverage: Vec<String> = report.overall.iter().map(|o| o.coverage(n)).collect();
+    let w = coverage.iter().map(|c| c.len()).max().unwrap_or(0);
+    for (o, c) in report.overall.iter().zip(&coverage) {
         s += &format!(
-            "  {:<10} {:>8}  fastest on {} of {}\n",
+            "  {:<10} {:>8}{c:<w$}  fastest on {} of {n}\n",
             o.select.to_string(),
             fmt_ratio(o.geomean_relative_time, None),
             o.wins,
-            report.puzzles.len()
         );
     }
     s

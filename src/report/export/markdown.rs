@@ -52,7 +52,10 @@ impl Exporter for MarkdownExporter {
         s += "\n## Best setting per puzzle\n\n";
         s += &puzzles_table(report).render(&Markdown);
         s += "\n## Overall\n\nGeometric mean over the puzzles of each setting's time (and nodes) \
-              relative to the best setting on that puzzle; 1.00 = best everywhere.\n\n";
+              relative to the best setting on that puzzle; 1.00 = best everywhere. Only \
+              puzzles where the setting reached its goal count (\"1 of 2 puzzles\" says when \
+              a limit stopped it on others), and settings that reached it on more puzzles \
+              come first.\n\n";
         s += &overall_table(report).render(&Markdown);
         s
     }
@@ -140,7 +143,7 @@ fn overall_table(report: &BenchReport) -> Table {
     for o in &report.overall {
         t.push(vec![
             o.select.to_string(),
-            fmt_ratio(o.geomean_relative_time, None),
+            fmt_ratio(o.geomean_relative_time, None) + &o.coverage(report.puzzles.len()),
             fmt_ratio(o.geomean_relative_nodes, None),
             format!("{} of {}", o.wins, report.puzzles.len()),
         ]);
