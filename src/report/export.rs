@@ -493,6 +493,26 @@ mod tests {
     }
 
     #[test]
+    fn markdown_marks_only_runs_a_limit_stopped() {
+        let mut report = scan_mrv_report();
+        let (goal, limit) = (Some(Stop::Solutions), Some(Stop::MaxNodes));
+        report.push_puzzle(
+            vec![
+                record("a", "scan", 2.0, limit),
+                record("a", "mrv", 1.0, goal),
+            ],
+            true,
+        );
+        let md = ExportFormat::Markdown.exporter().serialize(&report);
+        let row = |h: &str| md.lines().find(|l| l.contains(&format!("| {h} "))).unwrap();
+        assert!(
+            row("scan").contains(" 32 (stopped: --max-nodes reached) |"),
+            "{md}"
+        );
+        assert!(!row("mrv").contains("stopped"), "{md}");
+    }
+
+    #[test]
     fn report_ranks_settings_and_every_format_serializes() {
         let mut report = scan_mrv_report();
         let scan = BenchRecord::from_runs("p.txt", 12, &[run("scan"), run("scan")]);

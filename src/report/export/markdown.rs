@@ -2,8 +2,8 @@
 //! per puzzle and setting, the best setting per puzzle, and the overall ranking.
 
 use super::markup::{Markdown, Table};
-use super::{fmt_count, fmt_ratio, fmt_secs, BenchReport, Exporter};
-use crate::report::Standing;
+use super::{fmt_count, fmt_ratio, fmt_secs, BenchRecord, BenchReport, Exporter};
+use crate::report::{limit_stop, stop_text, Standing};
 use crate::search::Heuristic;
 
 pub struct MarkdownExporter;
@@ -79,11 +79,7 @@ fn results_table(report: &BenchReport) -> Table {
             short(&r.puzzle),
             format!("{}x{}", r.width, r.height),
             r.select.to_string(),
-            format!(
-                "{}{}",
-                r.solutions_found,
-                if r.exhaustive { "" } else { " (stopped)" }
-            ),
+            solutions_cell(r),
             fmt_secs(r.time_mean_s, (r.runs > 1).then_some(r.time_stddev_s)),
             format!(
                 "{} … {}",
@@ -101,6 +97,15 @@ fn results_table(report: &BenchReport) -> Table {
         ]);
     }
     t
+}
+
+/// The solutions found, and which limit stopped the runs if one did (a run that
+/// reached its `--solutions K` goal was not stopped).
+fn solutions_cell(r: &BenchRecord) -> String {
+    match limit_stop(r.stopped_by) {
+        Some(s) => format!("{} (stopped: {})", r.solutions_found, stop_text(s)),
+        None => r.solutions_found.to_string(),
+    }
 }
 
 fn puzzles_table(report: &BenchReport) -> Table {
