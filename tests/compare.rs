@@ -272,6 +272,29 @@ fn bench_overall_says_on_how_many_puzzles_a_setting_is_ranked() {
     assert!(scan_line.contains(" (1 of 2 puzzles)"), "{scan_line}");
 }
 
+/// A heuristic given twice runs once, as in bench: it was timed against itself, and
+/// the fastest found by name gave the other copy a relative time below 1.
+#[test]
+fn compare_runs_a_repeated_heuristic_once() {
+    let v = json_of(&["compare", P44, "--select", "scan,scan", "--json"]);
+    assert_eq!(v["results"].as_array().unwrap().len(), 1, "{v}");
+    let csv = stdout(&plytile(&[
+        "compare",
+        P44,
+        "--select",
+        "mrv,scan,mrv",
+        "--csv",
+    ]));
+    let rows = read_csv(&csv);
+    let selects: Vec<&str> = rows.iter().map(|r| r["select"].as_str()).collect();
+    assert_eq!(selects, ["mrv", "scan"], "{csv}");
+    for r in &rows {
+        assert!(r["relative_time"].parse::<f64>().unwrap() >= 1.0, "{csv}");
+    }
+    let text = stdout(&plytile(&["compare", P44, "--select", "mrv,scan,mrv"]));
+    assert_eq!(text.matches(" times faster than ").count(), 1, "{text}");
+}
+
 #[test]
 fn compare_first_solution_is_not_exhaustive_and_help_names_exit_4() {
     let o = plytile(&["compare", P44, "--select", "mrv,scan", "--json"]);

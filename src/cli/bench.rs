@@ -2,7 +2,9 @@
 //! manner of hyperfine (mean ± σ, min … max, "ran N times faster"). The schema,
 //! statistics and exports live in `report::export`.
 
-use super::{catch_interrupts, check_outputs, write_output, LimitArgs, StrategyArgs, INTERRUPTED};
+use super::{
+    catch_interrupts, check_outputs, distinct, write_output, LimitArgs, StrategyArgs, INTERRUPTED,
+};
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{read_puzzle, EdgeOrder};
 use crate::report::export::{
@@ -104,13 +106,7 @@ fn settings(a: &BenchArgs) -> Vec<Heuristic> {
     if let Some((lo, hi)) = ply {
         out.extend((lo..=hi).map(|n| Heuristic::Ply { n, adj: false }));
     }
-    let mut seen = Vec::new();
-    out.retain(|h| {
-        let new = !seen.contains(h);
-        seen.push(*h);
-        new
-    });
-    out
+    distinct(out)
 }
 
 pub fn run(a: BenchArgs) -> Result<u8> {

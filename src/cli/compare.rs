@@ -2,7 +2,8 @@
 //! side. The report (tables, speed lines, plot) is built in `report::export`.
 
 use super::{
-    catch_interrupts, check_outputs, write_output, LimitArgs, PuzzleArgs, StrategyArgs, INTERRUPTED,
+    catch_interrupts, check_outputs, distinct, write_output, LimitArgs, PuzzleArgs, StrategyArgs,
+    INTERRUPTED,
 };
 use crate::error::Result;
 use crate::report::export::compare::CompareLimits;
@@ -60,7 +61,7 @@ pub fn run(a: CompareArgs) -> Result<u8> {
     check_outputs(&Vec::from_iter(a.plot.as_deref()), &a.input.inputs())?;
     catch_interrupts();
     let mut results = Vec::new();
-    for &h in &a.select {
+    for h in distinct(a.select.iter().copied()) {
         let limits = a.limits.limits(if a.all { None } else { Some(1) }, a.keep);
         results.push(search::solve_one(
             &puzzle,

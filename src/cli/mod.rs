@@ -186,6 +186,19 @@ impl StrategyArgs {
     }
 }
 
+/// Heuristics in order, each once (its first place kept): `compare` and `bench` run a
+/// setting given twice only once, since it would be timed against itself and the
+/// fastest is found by name.
+pub fn distinct(settings: impl IntoIterator<Item = Heuristic>) -> Vec<Heuristic> {
+    let mut out = Vec::new();
+    for h in settings {
+        if !out.contains(&h) {
+            out.push(h);
+        }
+    }
+    out
+}
+
 /// Parses `on` / `off`.
 pub fn parse_on_off(s: &str) -> std::result::Result<bool, String> {
     match s {
