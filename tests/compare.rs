@@ -584,6 +584,21 @@ fn bench_limits_and_default_settings() {
     }
 }
 
+/// One setting has nothing to be compared with: no "Summary for" with nothing under
+/// it, and no overall ranking of one.
+#[test]
+fn bench_of_one_setting_prints_no_summary() {
+    let o = plytile(&["bench", P44, P53, "--select", "scan,scan", "--runs", "1"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = stdout(&o);
+    assert_eq!(text.matches("Benchmark: ").count(), 2, "{text}");
+    assert!(
+        !text.contains("Summary for") && !text.contains(" ran"),
+        "{text}"
+    );
+    assert!(!text.contains("Overall"), "{text}");
+}
+
 #[test]
 fn bench_bad_flags_exit_2() {
     for bad in [

@@ -163,6 +163,8 @@ pub fn run(a: BenchArgs) -> Result<u8> {
             }
         })
     };
+    // One setting has nothing to be compared with: no summaries, no ranking.
+    let compared = settings.len() > 1;
     let mut mismatch = false;
     'puzzles: for (path, puzzle) in a.puzzles.iter().zip(&puzzles) {
         let name = path.display().to_string();
@@ -203,7 +205,9 @@ pub fn run(a: BenchArgs) -> Result<u8> {
             mismatch = true;
         }
         report.push_puzzle(records, error.is_none());
-        report_text(&summary(&report, &name))?;
+        if compared {
+            report_text(&summary(&report, &name))?;
+        }
         for (f, p) in &exports {
             if *p != Path::new("-") {
                 write_output(p, &f.exporter().serialize(&report))?;
@@ -211,7 +215,7 @@ pub fn run(a: BenchArgs) -> Result<u8> {
         }
     }
     bar.finish_and_clear();
-    if report.puzzles.len() > 1 {
+    if compared && report.puzzles.len() > 1 {
         report_text(&overall(&report))?;
     }
     for (f, p) in &exports {
