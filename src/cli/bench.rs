@@ -8,8 +8,8 @@ use super::{
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{read_puzzle, EdgeOrder};
 use crate::report::export::{
-    count_mismatch, fmt_count, fmt_ratio, fmt_time, BenchConfig, BenchRecord, BenchReport,
-    ExportFormat,
+    count_mismatch, fmt_count, fmt_ratio, fmt_time, fmt_time_as, BenchConfig, BenchRecord,
+    BenchReport, ExportFormat,
 };
 use crate::report::{rank, reached_goal, stop_text, Rank};
 use crate::search::select::MAX_PLY;
@@ -296,9 +296,9 @@ fn describe(r: &BenchRecord) -> String {
         r.puzzle,
         r.select,
         fmt_time(r.time_mean_s),
-        fmt_time(r.time_stddev_s),
-        fmt_time(r.time_min_s),
-        fmt_time(r.time_max_s),
+        fmt_time_as(r.time_stddev_s, r.time_mean_s),
+        fmt_time_as(r.time_min_s, r.time_mean_s),
+        fmt_time_as(r.time_max_s, r.time_mean_s),
         r.runs,
         fmt_count(r.nodes_mean),
         fmt_count(r.nodes_stddev),

@@ -353,13 +353,23 @@ impl ExportFormat {
     }
 }
 
-/// Formats a time in seconds for people: ms below a second, else s.
+/// Formats a time in seconds for people: µs below a millisecond, ms below a second,
+/// else s (as hyperfine, so that a fast run does not read "0.0 ms").
 pub fn fmt_time(s: Second) -> String {
-    if s < 1.0 {
-        format!("{:.1} ms", s * 1e3)
+    fmt_time_as(s, s)
+}
+
+/// Formats `x` seconds in the unit [`fmt_time`] takes for `like`: a mean's σ and
+/// range in the mean's unit, as hyperfine prints them.
+pub fn fmt_time_as(x: Second, like: Second) -> String {
+    let (scale, unit, decimals) = if like < 1e-3 {
+        (1e6, "µs", 1)
+    } else if like < 1.0 {
+        (1e3, "ms", 1)
     } else {
-        format!("{s:.3} s")
-    }
+        (1.0, "s", 3)
+    };
+    format!("{:.decimals$} {unit}", x * scale)
 }
 
 /// Formats seconds to 3 significant digits (at most 6 decimals), and a spread `sd`
@@ -531,6 +541,17 @@ mod tests {
         let md = ExportFormat::Markdown.exporter().serialize(&report);
         assert!(md.contains("| p "), "{md}");
         assert!(md.contains("Built for a CPU with avx2.\n"), "{md}");
+    }
+
+    #[test]
+    fn times_for_people_take_a_unit_that_shows_them() {
+        assert_eq!(fmt_time(0.000_040_4), "40.4 µs");
+        assert_eq!(fmt_time(0.0), "0.0 µs");
+        assert_eq!(fmt_time(0.0123), "12.3 ms");
+        assert_eq!(fmt_time(2.5), "2.500 s");
+        // σ and range in the mean's unit.
+        assert_eq!(fmt_time_as(0.000_002_1, 0.0004), "2.1 µs");
+        assert_eq!(fmt_time_as(0.0012, 0.0004), "1200.0 µs");
     }
 
     #[test]
