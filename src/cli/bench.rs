@@ -3,7 +3,8 @@
 //! statistics and exports live in `report::export`.
 
 use super::{
-    catch_interrupts, check_outputs, distinct, write_output, LimitArgs, StrategyArgs, INTERRUPTED,
+    catch_interrupts, check_outputs, distinct, shell_line, write_output, LimitArgs, StrategyArgs,
+    INTERRUPTED,
 };
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{read_puzzle, EdgeOrder};
@@ -250,13 +251,13 @@ fn progress_bar(total: u64) -> ProgressBar {
     bar
 }
 
-/// The program's arguments with the program name shortened to `plytile`.
+/// The program's arguments with the program name shortened to `plytile`, quoted for
+/// a POSIX shell so that the line can be pasted back.
 fn command_line() -> String {
-    let mut args: Vec<String> = std::env::args().collect();
-    if !args.is_empty() {
-        args[0] = "plytile".into();
-    }
-    args.join(" ")
+    let args = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned());
+    shell_line(std::iter::once("plytile".to_string()).chain(args))
 }
 
 /// One setting on one puzzle, hyperfine style.
