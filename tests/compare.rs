@@ -402,7 +402,7 @@ fn compare_and_bench_symmetry_search_solve_symmetrys_trees() {
     // heuristic finds all the solutions in the nodes of `solve --symmetry`, fewer
     // than the whole tree's.
     let dir = scratch("symmetry");
-    let json = dir.join("b.json");
+    let (json, md) = (dir.join("b.json"), dir.join("b.md"));
     let settings = ["scan", "mrv", "ply:2"];
     let o = plytile(&[
         "bench",
@@ -415,6 +415,8 @@ fn compare_and_bench_symmetry_search_solve_symmetrys_trees() {
         "--symmetry",
         "--export-json",
         &s(&json),
+        "--export-markdown",
+        &s(&md),
     ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
@@ -464,6 +466,17 @@ fn compare_and_bench_symmetry_search_solve_symmetrys_trees() {
             assert_eq!(b["solutions_found"], count, "{puzzle} {h}");
             assert_eq!(b["nodes_min"], anchored["nodes"], "{puzzle} {h}");
         }
+    }
+    // The words say so: solve's cut (auto), not always the one anchored tree.
+    let md = std::fs::read_to_string(&md).unwrap();
+    assert!(md.contains("the trees of `solve --symmetry`;"), "{md}");
+    for command in ["compare", "bench"] {
+        let help = stdout(&plytile(&[command, "--help"]));
+        assert!(
+            help.contains("trees of `solve --symmetry` (its default --symmetry-parts auto)")
+                && !help.contains("anchored trees"),
+            "{help}"
+        );
     }
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -4,7 +4,7 @@
 
 use super::{
     catch_interrupts, check_outputs, distinct, shell_line, write_output, LimitArgs, StrategyArgs,
-    INTERRUPTED,
+    INTERRUPTED, SYMMETRY_HELP,
 };
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{read_puzzle, EdgeOrder};
@@ -55,10 +55,7 @@ pub struct BenchArgs {
     pub solutions: Option<u64>,
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Boards without hints: run every setting on the anchored trees of
-    /// `solve --symmetry` (a quarter of a square board's tree, half of another's);
-    /// solution counts are those of the whole puzzle.
-    #[arg(long)]
+    #[arg(long, help = SYMMETRY_HELP)]
     pub symmetry: bool,
     /// Edge order of text puzzle files: urdl (default) or blrt (Wortmann).
     #[arg(long, default_value = "urdl")]

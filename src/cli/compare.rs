@@ -3,7 +3,7 @@
 
 use super::{
     catch_interrupts, check_outputs, distinct, write_output, LimitArgs, PuzzleArgs, StrategyArgs,
-    INTERRUPTED,
+    INTERRUPTED, SYMMETRY_HELP,
 };
 use crate::error::Result;
 use crate::report::export::compare::CompareLimits;
@@ -34,10 +34,7 @@ pub struct CompareArgs {
     pub all: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Boards without hints: search every heuristic on the anchored trees of
-    /// `solve --symmetry` (a quarter of a square board's tree, half of another's);
-    /// solution counts are those of the whole puzzle.
-    #[arg(long)]
+    #[arg(long, help = SYMMETRY_HELP)]
     pub symmetry: bool,
     /// Keep at most this many solution boards per heuristic in --json; all are counted.
     #[arg(long, default_value_t = 1000)]
@@ -104,7 +101,7 @@ pub fn run(a: CompareArgs) -> Result<u8> {
                 "first solution"
             },
             if a.symmetry {
-                ", anchored trees (--symmetry)"
+                ", trees of solve --symmetry"
             } else {
                 ""
             }

@@ -215,6 +215,15 @@ pub fn shell_line<S: AsRef<str>>(args: impl IntoIterator<Item = S>) -> String {
     words.join(" ")
 }
 
+/// The help of `compare --symmetry` and `bench --symmetry`: they cut each tree as
+/// `solve --symmetry` does with its default `--symmetry-parts auto`.
+pub const SYMMETRY_HELP: &str = "Boards without hints: search each heuristic on the \
+    trees of `solve --symmetry` (its default --symmetry-parts auto): a square board's \
+    lowest corner piece fixed at the top-left (a quarter of the tree) or, for a run for \
+    all solutions whose anchored tree is estimated at 1e10 nodes or more, three trees \
+    with pairs of corners fixed; on a W x H board with W != H two half trees. \
+    Solution counts are those of the whole puzzle.";
+
 /// Parses `on` / `off`.
 pub fn parse_on_off(s: &str) -> std::result::Result<bool, String> {
     match s {

@@ -38,7 +38,8 @@ pub struct BenchConfig {
     pub max_nodes: Option<u64>,
     /// Time limit per run (`--timeout`); none = exhaustive.
     pub timeout_s: Option<Second>,
-    /// Runs searched the anchored trees of `--symmetry` (nodes are theirs).
+    /// Runs searched the trees of `solve --symmetry` (its default `--symmetry-parts
+    /// auto`; nodes are theirs).
     #[serde(default)]
     pub symmetry: bool,
     /// The command line that produced the report (program name shortened to

@@ -32,7 +32,7 @@ impl Exporter for MarkdownExporter {
             c.warmup,
             c.threads_used,
             if c.symmetry {
-                "anchored trees (--symmetry); "
+                "the trees of `solve --symmetry`; "
             } else {
                 ""
             },
