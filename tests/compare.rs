@@ -231,6 +231,70 @@ fn compare_ranks_by_time_only_the_runs_that_reached_their_goal() {
     );
 }
 
+/// scan's first solution of the 6x6 takes 696,096 nodes: --max-nodes stops it there,
+/// so its overall figures rest on the 4x4 alone, and it ranks after mrv.
+#[test]
+fn bench_overall_says_on_how_many_puzzles_a_setting_is_ranked() {
+    const P66: &str = "puzzles/brendan/pieces_06x06.txt";
+    let bench = [
+        "bench",
+        P44,
+        P66,
+        "--select",
+        "scan,mrv",
+        "--solutions",
+        "1",
+        "--max-nodes",
+        "170000",
+        "--runs",
+        "1",
+    ];
+    let o = plytile(&[&bench[..], &["--export-json", "-"]].concat());
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let overall: Vec<(&str, u64)> = v["overall"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["select"].as_str().unwrap(),
+                o["puzzles_ranked"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(overall, [("mrv", 2), ("scan", 1)]);
+    let scan_line = stderr(&o)
+        .lines()
+        .find(|l| l.trim_start().starts_with("scan ") && l.contains("fastest on"))
+        .map(String::from)
+        .unwrap_or_else(|| panic!("{}", stderr(&o)));
+    assert!(scan_line.contains(" (1 of 2 puzzles)"), "{scan_line}");
+}
+
+/// A heuristic given twice runs once, as in bench: it was timed against itself, and
+/// the fastest found by name gave the other copy a relative time below 1.
+#[test]
+fn compare_runs_a_repeated_heuristic_once() {
+    let v = json_of(&["compare", P44, "--select", "scan,scan", "--json"]);
+    assert_eq!(v["results"].as_array().unwrap().len(), 1, "{v}");
+    let csv = stdout(&plytile(&[
+        "compare",
+        P44,
+        "--select",
+        "mrv,scan,mrv",
+        "--csv",
+    ]));
+    let rows = read_csv(&csv);
+    let selects: Vec<&str> = rows.iter().map(|r| r["select"].as_str()).collect();
+    assert_eq!(selects, ["mrv", "scan"], "{csv}");
+    for r in &rows {
+        assert!(r["relative_time"].parse::<f64>().unwrap() >= 1.0, "{csv}");
+    }
+    let text = stdout(&plytile(&["compare", P44, "--select", "mrv,scan,mrv"]));
+    assert_eq!(text.matches(" times faster than ").count(), 1, "{text}");
+}
+
 #[test]
 fn compare_first_solution_is_not_exhaustive_and_help_names_exit_4() {
     let o = plytile(&["compare", P44, "--select", "mrv,scan", "--json"]);
@@ -338,7 +402,7 @@ fn compare_and_bench_symmetry_search_solve_symmetrys_trees() {
     // heuristic finds all the solutions in the nodes of `solve --symmetry`, fewer
     // than the whole tree's.
     let dir = scratch("symmetry");
-    let json = dir.join("b.json");
+    let (json, md) = (dir.join("b.json"), dir.join("b.md"));
     let settings = ["scan", "mrv", "ply:2"];
     let o = plytile(&[
         "bench",
@@ -351,6 +415,8 @@ fn compare_and_bench_symmetry_search_solve_symmetrys_trees() {
         "--symmetry",
         "--export-json",
         &s(&json),
+        "--export-markdown",
+        &s(&md),
     ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
@@ -400,6 +466,17 @@ fn compare_and_bench_symmetry_search_solve_symmetrys_trees() {
             assert_eq!(b["solutions_found"], count, "{puzzle} {h}");
             assert_eq!(b["nodes_min"], anchored["nodes"], "{puzzle} {h}");
         }
+    }
+    // The words say so: solve's cut (auto), not always the one anchored tree.
+    let md = std::fs::read_to_string(&md).unwrap();
+    assert!(md.contains("the trees of `solve --symmetry`;"), "{md}");
+    for command in ["compare", "bench"] {
+        let help = stdout(&plytile(&[command, "--help"]));
+        assert!(
+            help.contains("trees of `solve --symmetry` (its default --symmetry-parts auto)")
+                && !help.contains("anchored trees"),
+            "{help}"
+        );
     }
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -518,6 +595,59 @@ fn bench_limits_and_default_settings() {
         assert_eq!(r["stopped_by"], "max_nodes");
         assert_eq!(r["nodes_min"], 50);
     }
+}
+
+/// One setting has nothing to be compared with: no "Summary for" with nothing under
+/// it, and no overall ranking of one.
+#[test]
+fn bench_of_one_setting_prints_no_summary() {
+    let o = plytile(&["bench", P44, P53, "--select", "scan,scan", "--runs", "1"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = stdout(&o);
+    assert_eq!(text.matches("Benchmark: ").count(), 2, "{text}");
+    assert!(
+        !text.contains("Summary for") && !text.contains(" ran"),
+        "{text}"
+    );
+    assert!(!text.contains("Overall"), "{text}");
+}
+
+/// The command line recorded in the exports is quoted for a shell: pasted back, it
+/// gives the same arguments, even for a file named `we,ird|"name.txt`.
+#[test]
+fn bench_records_a_command_line_that_pastes_back() {
+    let dir = scratch("quoted");
+    let weird = dir.join("we,ird|\"name's.txt");
+    std::fs::copy(P44, &weird).unwrap();
+    let md = dir.join("b.md");
+    let args = [
+        "bench",
+        &s(&weird),
+        "--select",
+        "scan,mrv",
+        "--runs",
+        "1",
+        "--export-markdown",
+        &s(&md),
+        "--export-json",
+        "-",
+    ];
+    let v = json_of(&args);
+    let command = v["config"]["command"].as_str().unwrap();
+    let echoed = std::process::Command::new("sh")
+        .args(["-c", &format!("printf '%s\\n' {command}")])
+        .output()
+        .unwrap();
+    let words: Vec<String> = String::from_utf8(echoed.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(words[0], "plytile", "{command}");
+    assert_eq!(words[1..], args, "{command}");
+    let md = std::fs::read_to_string(&md).unwrap();
+    assert!(md.contains(&format!("Generated by `{command}`")), "{md}");
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

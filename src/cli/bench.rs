@@ -2,12 +2,15 @@
 //! manner of hyperfine (mean ± σ, min … max, "ran N times faster"). The schema,
 //! statistics and exports live in `report::export`.
 
-use super::{catch_interrupts, check_outputs, write_output, LimitArgs, StrategyArgs, INTERRUPTED};
+use super::{
+    catch_interrupts, check_outputs, distinct, shell_line, write_output, LimitArgs, StrategyArgs,
+    INTERRUPTED, SYMMETRY_HELP,
+};
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{read_puzzle, EdgeOrder};
 use crate::report::export::{
-    count_mismatch, fmt_count, fmt_ratio, fmt_time, BenchConfig, BenchRecord, BenchReport,
-    ExportFormat,
+    count_mismatch, fmt_count, fmt_ratio, fmt_time, fmt_time_as, BenchConfig, BenchRecord,
+    BenchReport, ExportFormat,
 };
 use crate::report::{rank, reached_goal, stop_text, Rank};
 use crate::search::select::MAX_PLY;
@@ -52,10 +55,7 @@ pub struct BenchArgs {
     pub solutions: Option<u64>,
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Boards without hints: run every setting on the anchored trees of
-    /// `solve --symmetry` (a quarter of a square board's tree, half of another's);
-    /// solution counts are those of the whole puzzle.
-    #[arg(long)]
+    #[arg(long, help = SYMMETRY_HELP)]
     pub symmetry: bool,
     /// Edge order of text puzzle files: urdl (default) or blrt (Wortmann).
     #[arg(long, default_value = "urdl")]
@@ -104,13 +104,7 @@ fn settings(a: &BenchArgs) -> Vec<Heuristic> {
     if let Some((lo, hi)) = ply {
         out.extend((lo..=hi).map(|n| Heuristic::Ply { n, adj: false }));
     }
-    let mut seen = Vec::new();
-    out.retain(|h| {
-        let new = !seen.contains(h);
-        seen.push(*h);
-        new
-    });
-    out
+    distinct(out)
 }
 
 pub fn run(a: BenchArgs) -> Result<u8> {
@@ -167,6 +161,8 @@ pub fn run(a: BenchArgs) -> Result<u8> {
             }
         })
     };
+    // One setting has nothing to be compared with: no summaries, no ranking.
+    let compared = settings.len() > 1;
     let mut mismatch = false;
     'puzzles: for (path, puzzle) in a.puzzles.iter().zip(&puzzles) {
         let name = path.display().to_string();
@@ -207,7 +203,9 @@ pub fn run(a: BenchArgs) -> Result<u8> {
             mismatch = true;
         }
         report.push_puzzle(records, error.is_none());
-        report_text(&summary(&report, &name))?;
+        if compared {
+            report_text(&summary(&report, &name))?;
+        }
         for (f, p) in &exports {
             if *p != Path::new("-") {
                 write_output(p, &f.exporter().serialize(&report))?;
@@ -215,7 +213,7 @@ pub fn run(a: BenchArgs) -> Result<u8> {
         }
     }
     bar.finish_and_clear();
-    if report.puzzles.len() > 1 {
+    if compared && report.puzzles.len() > 1 {
         report_text(&overall(&report))?;
     }
     for (f, p) in &exports {
@@ -250,13 +248,13 @@ fn progress_bar(total: u64) -> ProgressBar {
     bar
 }
 
-/// The program's arguments with the program name shortened to `plytile`.
+/// The program's arguments with the program name shortened to `plytile`, quoted for
+/// a POSIX shell so that the line can be pasted back.
 fn command_line() -> String {
-    let mut args: Vec<String> = std::env::args().collect();
-    if !args.is_empty() {
-        args[0] = "plytile".into();
-    }
-    args.join(" ")
+    let args = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned());
+    shell_line(std::iter::once("plytile".to_string()).chain(args))
 }
 
 /// One setting on one puzzle, hyperfine style.
@@ -296,9 +294,9 @@ fn describe(r: &BenchRecord) -> String {
         r.puzzle,
         r.select,
         fmt_time(r.time_mean_s),
-        fmt_time(r.time_stddev_s),
-        fmt_time(r.time_min_s),
-        fmt_time(r.time_max_s),
+        fmt_time_as(r.time_stddev_s, r.time_mean_s),
+        fmt_time_as(r.time_min_s, r.time_mean_s),
+        fmt_time_as(r.time_max_s, r.time_mean_s),
         r.runs,
         fmt_count(r.nodes_mean),
         fmt_count(r.nodes_stddev),
@@ -339,17 +337,20 @@ fn summary(report: &BenchReport, puzzle: &str) -> String {
 
 /// The ranking over all puzzles.
 fn overall(report: &BenchReport) -> String {
+    let n = report.puzzles.len();
     let mut s = format!(
-        "Overall ({} puzzles; geometric mean of time relative to the fastest per puzzle)\n",
-        report.puzzles.len()
+        "Overall ({n} puzzles; geometric mean of time relative to the fastest per puzzle, \
+         over the puzzles where a setting reached its goal)\n"
     );
-    for o in &report.overall {
+    // "(1 of 2 puzzles)" beside the mean it qualifies, padded to keep the columns.
+    let coverage: Vec<String> = report.overall.iter().map(|o| o.coverage(n)).collect();
+    let w = coverage.iter().map(|c| c.len()).max().unwrap_or(0);
+    for (o, c) in report.overall.iter().zip(&coverage) {
         s += &format!(
-            "  {:<10} {:>8}  fastest on {} of {}\n",
+            "  {:<10} {:>8}{c:<w$}  fastest on {} of {n}\n",
             o.select.to_string(),
             fmt_ratio(o.geomean_relative_time, None),
             o.wins,
-            report.puzzles.len()
         );
     }
     s

@@ -2,7 +2,8 @@
 //! side. The report (tables, speed lines, plot) is built in `report::export`.
 
 use super::{
-    catch_interrupts, check_outputs, write_output, LimitArgs, PuzzleArgs, StrategyArgs, INTERRUPTED,
+    catch_interrupts, check_outputs, distinct, write_output, LimitArgs, PuzzleArgs, StrategyArgs,
+    INTERRUPTED, SYMMETRY_HELP,
 };
 use crate::error::Result;
 use crate::report::export::compare::CompareLimits;
@@ -33,10 +34,7 @@ pub struct CompareArgs {
     pub all: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Boards without hints: search every heuristic on the anchored trees of
-    /// `solve --symmetry` (a quarter of a square board's tree, half of another's);
-    /// solution counts are those of the whole puzzle.
-    #[arg(long)]
+    #[arg(long, help = SYMMETRY_HELP)]
     pub symmetry: bool,
     /// Keep at most this many solution boards per heuristic in --json; all are counted.
     #[arg(long, default_value_t = 1000)]
@@ -60,7 +58,7 @@ pub fn run(a: CompareArgs) -> Result<u8> {
     check_outputs(&Vec::from_iter(a.plot.as_deref()), &a.input.inputs())?;
     catch_interrupts();
     let mut results = Vec::new();
-    for &h in &a.select {
+    for h in distinct(a.select.iter().copied()) {
         let limits = a.limits.limits(if a.all { None } else { Some(1) }, a.keep);
         results.push(search::solve_one(
             &puzzle,
@@ -103,7 +101,7 @@ pub fn run(a: CompareArgs) -> Result<u8> {
                 "first solution"
             },
             if a.symmetry {
-                ", anchored trees (--symmetry)"
+                ", trees of solve --symmetry"
             } else {
                 ""
             }

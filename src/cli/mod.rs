@@ -186,6 +186,44 @@ impl StrategyArgs {
     }
 }
 
+/// Heuristics in order, each once (its first place kept): `compare` and `bench` run a
+/// setting given twice only once, since it would be timed against itself and the
+/// fastest is found by name.
+pub fn distinct(settings: impl IntoIterator<Item = Heuristic>) -> Vec<Heuristic> {
+    let mut out = Vec::new();
+    for h in settings {
+        if !out.contains(&h) {
+            out.push(h);
+        }
+    }
+    out
+}
+
+/// `args` as one POSIX shell line that gives them back when pasted: an argument with
+/// anything but letters, digits and `_./,:=@%+-` goes in single quotes (a `'` in it as
+/// `'\''`), so that a file named `a|b "c".txt` survives.
+pub fn shell_line<S: AsRef<str>>(args: impl IntoIterator<Item = S>) -> String {
+    let quote = |a: &str| {
+        let plain = |c: char| c.is_ascii_alphanumeric() || "_./,:=@%+-".contains(c);
+        if !a.is_empty() && a.chars().all(plain) {
+            a.to_string()
+        } else {
+            format!("'{}'", a.replace('\'', r"'\''"))
+        }
+    };
+    let words: Vec<String> = args.into_iter().map(|a| quote(a.as_ref())).collect();
+    words.join(" ")
+}
+
+/// The help of `compare --symmetry` and `bench --symmetry`: they cut each tree as
+/// `solve --symmetry` does with its default `--symmetry-parts auto`.
+pub const SYMMETRY_HELP: &str = "Boards without hints: search each heuristic on the \
+    trees of `solve --symmetry` (its default --symmetry-parts auto): a square board's \
+    lowest corner piece fixed at the top-left (a quarter of the tree) or, for a run for \
+    all solutions whose anchored tree is estimated at 1e10 nodes or more, three trees \
+    with pairs of corners fixed; on a W x H board with W != H two half trees. \
+    Solution counts are those of the whole puzzle.";
+
 /// Parses `on` / `off`.
 pub fn parse_on_off(s: &str) -> std::result::Result<bool, String> {
     match s {
@@ -396,5 +434,20 @@ pub fn parse_seconds(s: &str) -> std::result::Result<f64, String> {
         )),
         Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
         _ => Err(format!("'{s}' is not a positive number of seconds")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_line_quotes_only_what_the_shell_would_change() {
+        assert_eq!(
+            shell_line(["plytile", "bench", "p/x_1.txt", "--select", "scan,mrv"]),
+            "plytile bench p/x_1.txt --select scan,mrv"
+        );
+        assert_eq!(shell_line(["we,ird|\"name.txt"]), r#"'we,ird|"name.txt'"#);
+        assert_eq!(shell_line(["it's", "", "a b"]), r"'it'\''s' '' 'a b'");
     }
 }

@@ -38,7 +38,8 @@ pub struct BenchConfig {
     pub max_nodes: Option<u64>,
     /// Time limit per run (`--timeout`); none = exhaustive.
     pub timeout_s: Option<Second>,
-    /// Runs searched the anchored trees of `--symmetry` (nodes are theirs).
+    /// Runs searched the trees of `solve --symmetry` (its default `--symmetry-parts
+    /// auto`; nodes are theirs).
     #[serde(default)]
     pub symmetry: bool,
     /// The command line that produced the report (program name shortened to
@@ -173,13 +174,28 @@ pub struct PuzzleSummary {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct OverallRecord {
     pub select: Heuristic,
-    /// Geometric mean over the puzzles of the time relative to the fastest setting
-    /// on each puzzle (1 = fastest everywhere).
+    /// Geometric mean over the puzzles where this setting reached its goal of the
+    /// time relative to the fastest setting on each (1 = fastest everywhere).
     pub geomean_relative_time: Option<f64>,
-    /// Geometric mean of the nodes relative to the fewest on each puzzle.
+    /// Geometric mean of the nodes relative to the fewest on each of those puzzles.
     pub geomean_relative_nodes: Option<f64>,
     /// On how many puzzles this setting was the fastest.
     pub wins: usize,
+    /// On how many puzzles this setting reached its goal: the geometric means are
+    /// over those alone, so fewer than all puzzles means they flatter it.
+    #[serde(default)]
+    pub puzzles_ranked: usize,
+}
+
+impl OverallRecord {
+    /// " (1 of 2 puzzles)" when the figures rest on fewer than all `puzzles`, else "".
+    pub fn coverage(&self, puzzles: usize) -> String {
+        if self.puzzles_ranked < puzzles {
+            format!(" ({} of {puzzles} puzzles)", self.puzzles_ranked)
+        } else {
+            String::new()
+        }
+    }
 }
 
 /// Everything `plytile bench` measured so far: the export schema.
@@ -189,7 +205,8 @@ pub struct BenchReport {
     /// One record per puzzle and setting, in run order.
     pub results: Vec<BenchRecord>,
     pub puzzles: Vec<PuzzleSummary>,
-    /// One record per setting, best (smallest geometric mean) first.
+    /// One record per setting: those that reached their goal on more puzzles first,
+    /// then by smallest geometric mean of relative time.
     pub overall: Vec<OverallRecord>,
 }
 
@@ -275,37 +292,37 @@ impl BenchReport {
             .config
             .settings
             .iter()
-            .map(|&h| {
-                let mine = || self.results.iter().filter(move |r| r.select == h);
-                OverallRecord {
-                    select: h,
-                    geomean_relative_time: geometric_mean(
-                        mine()
-                            .filter(|r| reached_goal(r.stopped_by))
-                            .filter_map(|r| r.relative_time),
-                    ),
-                    geomean_relative_nodes: geometric_mean(
-                        mine()
-                            .filter(|r| reached_goal(r.stopped_by))
-                            .filter_map(|r| r.relative_nodes),
-                    ),
-                    // A puzzle where no setting reached its goal has no winner.
-                    wins: self
-                        .puzzles
-                        .iter()
-                        .filter(|p| {
-                            p.fastest == h
-                                && mine()
-                                    .any(|r| r.puzzle == p.puzzle && reached_goal(r.stopped_by))
-                        })
-                        .count(),
-                }
-            })
+            .map(|&h| self.overall_of(h))
             .collect();
+        // A setting that reached its goal on more puzzles first: a geometric mean over
+        // fewer puzzles leaves out the ones where a limit stopped it.
         self.overall.sort_by(|a, b| {
-            let key = |o: &OverallRecord| o.geomean_relative_time.unwrap_or(f64::INFINITY);
-            key(a).total_cmp(&key(b))
+            let mean = |o: &OverallRecord| o.geomean_relative_time.unwrap_or(f64::INFINITY);
+            b.puzzles_ranked
+                .cmp(&a.puzzles_ranked)
+                .then(mean(a).total_cmp(&mean(b)))
         });
+    }
+
+    /// Setting `h` over the puzzles so far.
+    fn overall_of(&self, h: Heuristic) -> OverallRecord {
+        let ranked = || {
+            self.results
+                .iter()
+                .filter(move |r| r.select == h && reached_goal(r.stopped_by))
+        };
+        OverallRecord {
+            select: h,
+            geomean_relative_time: geometric_mean(ranked().filter_map(|r| r.relative_time)),
+            geomean_relative_nodes: geometric_mean(ranked().filter_map(|r| r.relative_nodes)),
+            // A puzzle where no setting reached its goal has no winner.
+            wins: self
+                .puzzles
+                .iter()
+                .filter(|p| p.fastest == h && ranked().any(|r| r.puzzle == p.puzzle))
+                .count(),
+            puzzles_ranked: ranked().count(),
+        }
     }
 
     /// The records of one puzzle (consecutive, in setting order).
@@ -337,13 +354,23 @@ impl ExportFormat {
     }
 }
 
-/// Formats a time in seconds for people: ms below a second, else s.
+/// Formats a time in seconds for people: µs below a millisecond, ms below a second,
+/// else s (as hyperfine, so that a fast run does not read "0.0 ms").
 pub fn fmt_time(s: Second) -> String {
-    if s < 1.0 {
-        format!("{:.1} ms", s * 1e3)
+    fmt_time_as(s, s)
+}
+
+/// Formats `x` seconds in the unit [`fmt_time`] takes for `like`: a mean's σ and
+/// range in the mean's unit, as hyperfine prints them.
+pub fn fmt_time_as(x: Second, like: Second) -> String {
+    let (scale, unit, decimals) = if like < 1e-3 {
+        (1e6, "µs", 1)
+    } else if like < 1.0 {
+        (1e3, "ms", 1)
     } else {
-        format!("{s:.3} s")
-    }
+        (1.0, "s", 3)
+    };
+    format!("{:.decimals$} {unit}", x * scale)
 }
 
 /// Formats seconds to 3 significant digits (at most 6 decimals), and a spread `sd`
@@ -416,9 +443,9 @@ mod tests {
         assert_eq!(count_mismatch([&a, &bad]), None);
     }
 
-    #[test]
-    fn report_ranks_settings_and_every_format_serializes() {
-        let config = BenchConfig {
+    /// A report on scan and mrv, with no limits.
+    fn scan_mrv_report() -> BenchReport {
+        BenchReport::new(BenchConfig {
             settings: vec!["scan".parse().unwrap(), "mrv".parse().unwrap()],
             runs: 2,
             warmup: 0,
@@ -431,8 +458,74 @@ mod tests {
             command: String::new(),
             version: "test".into(),
             cpu_features: "avx2".into(),
-        };
-        let mut report = BenchReport::new(config);
+        })
+    }
+
+    /// One run of `h` on puzzle `name`, as if it took `time_s`, stopped as `stop` says.
+    fn record(name: &str, h: &str, time_s: f64, stop: Option<Stop>) -> BenchRecord {
+        let mut r = BenchRecord::from_runs(name, 12, &[run(h)]);
+        r.time_mean_s = time_s;
+        r.stopped_by = stop;
+        r.exhaustive = stop.is_none();
+        r
+    }
+
+    #[test]
+    fn a_setting_stopped_on_a_puzzle_ranks_after_one_that_finished_everywhere() {
+        let mut report = scan_mrv_report();
+        report.push_puzzle(
+            vec![
+                record("a", "scan", 2.0, None),
+                record("a", "mrv", 1.0, None),
+            ],
+            true,
+        );
+        // mrv is quicker where it finished, but a timeout stopped it on b.
+        let timed_out = Some(Stop::Timeout);
+        report.push_puzzle(
+            vec![
+                record("b", "scan", 2.0, None),
+                record("b", "mrv", 0.5, timed_out),
+            ],
+            true,
+        );
+        let order: Vec<(String, usize)> = report
+            .overall
+            .iter()
+            .map(|o| (o.select.to_string(), o.puzzles_ranked))
+            .collect();
+        assert_eq!(order, [("scan".into(), 2), ("mrv".into(), 1)]);
+        assert_eq!(report.overall[1].geomean_relative_time, Some(1.0));
+        assert_eq!(report.overall[0].coverage(2), "");
+        assert_eq!(report.overall[1].coverage(2), " (1 of 2 puzzles)");
+        let md = ExportFormat::Markdown.exporter().serialize(&report);
+        let mrv_row = md.lines().rfind(|l| l.starts_with("| mrv ")).unwrap();
+        assert!(mrv_row.contains(" 1.00 (1 of 2 puzzles) |"), "{md}");
+    }
+
+    #[test]
+    fn markdown_marks_only_runs_a_limit_stopped() {
+        let mut report = scan_mrv_report();
+        let (goal, limit) = (Some(Stop::Solutions), Some(Stop::MaxNodes));
+        report.push_puzzle(
+            vec![
+                record("a", "scan", 2.0, limit),
+                record("a", "mrv", 1.0, goal),
+            ],
+            true,
+        );
+        let md = ExportFormat::Markdown.exporter().serialize(&report);
+        let row = |h: &str| md.lines().find(|l| l.contains(&format!("| {h} "))).unwrap();
+        assert!(
+            row("scan").contains(" 32 (stopped: --max-nodes reached) |"),
+            "{md}"
+        );
+        assert!(!row("mrv").contains("stopped"), "{md}");
+    }
+
+    #[test]
+    fn report_ranks_settings_and_every_format_serializes() {
+        let mut report = scan_mrv_report();
         let scan = BenchRecord::from_runs("p.txt", 12, &[run("scan"), run("scan")]);
         let mrv = BenchRecord::from_runs("p.txt", 12, &[run("mrv"), run("mrv")]);
         assert_eq!(scan.nodes_stddev, 0.0);
@@ -449,6 +542,17 @@ mod tests {
         let md = ExportFormat::Markdown.exporter().serialize(&report);
         assert!(md.contains("| p "), "{md}");
         assert!(md.contains("Built for a CPU with avx2.\n"), "{md}");
+    }
+
+    #[test]
+    fn times_for_people_take_a_unit_that_shows_them() {
+        assert_eq!(fmt_time(0.000_040_4), "40.4 µs");
+        assert_eq!(fmt_time(0.0), "0.0 µs");
+        assert_eq!(fmt_time(0.0123), "12.3 ms");
+        assert_eq!(fmt_time(2.5), "2.500 s");
+        // σ and range in the mean's unit.
+        assert_eq!(fmt_time_as(0.000_002_1, 0.0004), "2.1 µs");
+        assert_eq!(fmt_time_as(0.0012, 0.0004), "1200.0 µs");
     }
 
     #[test]

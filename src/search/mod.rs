@@ -68,8 +68,9 @@ pub fn solve(
 }
 
 /// One run of `compare` or `bench`: [`solve`] on `threads` threads (the parallel
-/// driver when more than one: same counts when exhaustive), on the anchored trees of
-/// `solve --symmetry` when `symmetric` (see [`symmetry::solve_symmetric`]).
+/// driver when more than one: same counts when exhaustive), on the trees of `solve
+/// --symmetry` (its default `--symmetry-parts auto`) when `symmetric` (see
+/// [`symmetry::solve_symmetric`]).
 pub fn solve_one(
     puzzle: &Puzzle,
     h: impl Into<Strategy>,

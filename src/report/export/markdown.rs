@@ -2,8 +2,8 @@
 //! per puzzle and setting, the best setting per puzzle, and the overall ranking.
 
 use super::markup::{Markdown, Table};
-use super::{fmt_count, fmt_ratio, fmt_secs, BenchReport, Exporter};
-use crate::report::Standing;
+use super::{fmt_count, fmt_ratio, fmt_secs, BenchRecord, BenchReport, Exporter};
+use crate::report::{limit_stop, stop_text, Standing};
 use crate::search::Heuristic;
 
 pub struct MarkdownExporter;
@@ -32,7 +32,7 @@ impl Exporter for MarkdownExporter {
             c.warmup,
             c.threads_used,
             if c.symmetry {
-                "anchored trees (--symmetry); "
+                "the trees of `solve --symmetry`; "
             } else {
                 ""
             },
@@ -52,7 +52,10 @@ impl Exporter for MarkdownExporter {
         s += "\n## Best setting per puzzle\n\n";
         s += &puzzles_table(report).render(&Markdown);
         s += "\n## Overall\n\nGeometric mean over the puzzles of each setting's time (and nodes) \
-              relative to the best setting on that puzzle; 1.00 = best everywhere.\n\n";
+              relative to the best setting on that puzzle; 1.00 = best everywhere. Only \
+              puzzles where the setting reached its goal count (\"1 of 2 puzzles\" says when \
+              a limit stopped it on others), and settings that reached it on more puzzles \
+              come first.\n\n";
         s += &overall_table(report).render(&Markdown);
         s
     }
@@ -76,11 +79,7 @@ fn results_table(report: &BenchReport) -> Table {
             short(&r.puzzle),
             format!("{}x{}", r.width, r.height),
             r.select.to_string(),
-            format!(
-                "{}{}",
-                r.solutions_found,
-                if r.exhaustive { "" } else { " (stopped)" }
-            ),
+            solutions_cell(r),
             fmt_secs(r.time_mean_s, (r.runs > 1).then_some(r.time_stddev_s)),
             format!(
                 "{} … {}",
@@ -98,6 +97,15 @@ fn results_table(report: &BenchReport) -> Table {
         ]);
     }
     t
+}
+
+/// The solutions found, and which limit stopped the runs if one did (a run that
+/// reached its `--solutions K` goal was not stopped).
+fn solutions_cell(r: &BenchRecord) -> String {
+    match limit_stop(r.stopped_by) {
+        Some(s) => format!("{} (stopped: {})", r.solutions_found, stop_text(s)),
+        None => r.solutions_found.to_string(),
+    }
 }
 
 fn puzzles_table(report: &BenchReport) -> Table {
@@ -140,7 +148,7 @@ fn overall_table(report: &BenchReport) -> Table {
     for o in &report.overall {
         t.push(vec![
             o.select.to_string(),
-            fmt_ratio(o.geomean_relative_time, None),
+            fmt_ratio(o.geomean_relative_time, None) + &o.coverage(report.puzzles.len()),
             fmt_ratio(o.geomean_relative_nodes, None),
             format!("{} of {}", o.wins, report.puzzles.len()),
         ]);
