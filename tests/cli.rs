@@ -915,7 +915,15 @@ fn explain_scores_every_site_and_names_the_choice() {
     assert!(stdout(&o).contains("0 empty sites"));
     assert!(stdout(&o).ends_with("the board is full: a solution, no site to choose\n"));
     // A run that found none: its deepest partial board.
-    let o = plytile(&["solve", &puzzle, "--json", "--threads", "1", "--max-nodes", "6"]);
+    let o = plytile(&[
+        "solve",
+        &puzzle,
+        "--json",
+        "--threads",
+        "1",
+        "--max-nodes",
+        "6",
+    ]);
     assert_eq!(code(&o), 3, "{}", stderr(&o));
     let r: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let depth = r["deepest"]["depth"].as_u64().unwrap();

@@ -111,7 +111,11 @@ fn merge_refuses_a_shard_of_another_puzzle_with_the_same_name() {
     assert_eq!(o.status.code(), Some(0));
     let o1 = dir.join("o1.json");
     shard(s(&other), 1, 3, &o1);
-    refused(&merge(&[&f[0], &o1, &f[2]]), &o1, "same name: the fingerprints differ");
+    refused(
+        &merge(&[&f[0], &o1, &f[2]]),
+        &o1,
+        "same name: the fingerprints differ",
+    );
     // Under another name, the message names both puzzles.
     let o1 = dir.join("o1-4x4.json");
     shard(&puzzle("pieces_04x04.txt"), 1, 3, &o1);
