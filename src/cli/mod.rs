@@ -152,7 +152,7 @@ impl PuzzleArgs {
             // this file, so the message names its line.
             let base = p.hints.len();
             let located = formats::parse_e2_hints_located(&text, &origin)?;
-            p.hints.extend(located.iter().map(|l| l.hint.clone()));
+            p.hints.extend(located.iter().map(|l| l.hint));
             p.validate_located(&origin, &|item| match item {
                 Item::Hint(k) if k >= base => located.get(k - base).map(|l| l.line),
                 _ => None,
