@@ -133,6 +133,41 @@ fn merge_refuses_a_shard_of_another_puzzle_with_the_same_name() {
     cleanup(&dir);
 }
 
+/// jq 1.6 reads numbers as doubles and rounds `fingerprint` (a u64 above 2^53):
+/// `merge` takes `fingerprint_hex`, which no JSON tool rounds, when it is there.
+#[test]
+fn merge_reads_the_fingerprint_a_json_tool_cannot_round() {
+    let dir = scratch_dir("tampered-rounded");
+    let f = three_shards(&dir);
+    let round = |v: &mut serde_json::Value| {
+        let exact = v["fingerprint"].as_u64().unwrap();
+        assert_eq!(v["fingerprint_hex"], format!("{exact:016x}"));
+        let rounded = exact as f64 as u64;
+        assert_ne!(
+            rounded, exact,
+            "the fingerprint must be one a double rounds"
+        );
+        v["fingerprint"] = rounded.into();
+    };
+    edit_json(&f[1], round);
+    let o = merge(&[&f[0], &f[1], &f[2]]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // Without the string the rounded integer is another puzzle's.
+    edit_json(&f[1], |v| {
+        v.as_object_mut()
+            .unwrap()
+            .remove("fingerprint_hex")
+            .unwrap();
+    });
+    refused(&merge(&[&f[0], &f[1], &f[2]]), &f[1], "another puzzle");
+    cleanup(&dir);
+}
+
 #[test]
 fn merge_refuses_results_whose_counts_or_solutions_do_not_hold() {
     let dir = scratch_dir("tampered-counts");

@@ -186,6 +186,19 @@ impl StrategyArgs {
     }
 }
 
+/// `--split-depth` as the frontier takes it: at most the board's empty cells, with a
+/// note when it asked for more (the frontier is then the full boards).
+pub fn split_depth(asked: Option<u64>, puzzle: &Puzzle) -> Option<usize> {
+    let top = puzzle.cells() - puzzle.hints.len();
+    let d = asked? as usize;
+    if d > top {
+        eprintln!(
+            "plytile: note: --split-depth {d} is deeper than the board's {top} empty cells; splitting at depth {top}"
+        );
+    }
+    Some(d.min(top))
+}
+
 /// Heuristics in order, each once (its first place kept): `compare` and `bench` run a
 /// setting given twice only once, since it would be timed against itself and the
 /// fastest is found by name.

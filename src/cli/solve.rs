@@ -125,7 +125,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         threads: a
             .threads
             .unwrap_or(if a.limits.max_nodes.is_some() { 1 } else { 0 }) as usize,
-        split_depth: a.split_depth.map(|d| d as usize),
+        split_depth: super::split_depth(a.split_depth, &puzzle),
         shard: a.shard,
         job,
         checkpoint: a.checkpoint.clone(),

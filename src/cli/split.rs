@@ -28,8 +28,8 @@ pub struct SplitArgs {
 pub fn run(a: SplitArgs) -> Result<u8> {
     let puzzle = a.input.load()?;
     let n = a.jobs as usize;
-    let split = match a.split_depth {
-        Some(d) => Split::Depth(d as usize),
+    let split = match super::split_depth(a.split_depth, &puzzle) {
+        Some(d) => Split::Depth(d),
         None => Split::AtLeast(UNITS_PER_SHARD * n),
     };
     let jobs = jobs::make_jobs(&puzzle, a.select, split, n)?;

@@ -33,6 +33,10 @@ pub struct SolveResult {
     /// included; absent in older files): `merge` refuses parts whose puzzles differ.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fingerprint: Option<u64>,
+    /// `fingerprint` as 16 hex digits: JSON tools that read numbers as doubles (jq
+    /// 1.6) round the integer, so `merge` reads this one when it is there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint_hex: Option<String>,
     pub width: usize,
     pub height: usize,
     pub select: Heuristic,
@@ -162,9 +166,10 @@ impl SolveResult {
             // and `explain` read it like any other.
             deepest_board = crate::search::State::new(puzzle).board();
         }
-        SolveResult {
+        let mut r = SolveResult {
             puzzle: puzzle.name.clone(),
-            fingerprint: Some(crate::search::jobs::fingerprint(puzzle)),
+            fingerprint: None,
+            fingerprint_hex: None,
             width: puzzle.width,
             height: puzzle.height,
             select: s.select,
@@ -193,7 +198,23 @@ impl SolveResult {
             subproblems: 1,
             symmetry: 1,
             symmetry_parts: Vec::new(),
-        }
+        };
+        r.set_fingerprint(crate::search::jobs::fingerprint(puzzle));
+        r
+    }
+
+    /// Records the [`crate::search::jobs::fingerprint`] of the puzzle searched.
+    pub fn set_fingerprint(&mut self, f: u64) {
+        self.fingerprint = Some(f);
+        self.fingerprint_hex = Some(format!("{f:016x}"));
+    }
+
+    /// The fingerprint of the puzzle searched: from `fingerprint_hex` when present
+    /// (exact whatever tool rewrote the file), else `fingerprint`.
+    pub fn puzzle_fingerprint(&self) -> Option<u64> {
+        let hex = self.fingerprint_hex.as_deref();
+        hex.and_then(|h| u64::from_str_radix(h, 16).ok())
+            .or(self.fingerprint)
     }
 
     /// Counts `resumed` of the nodes as read from a checkpoint, and sets the rate to

@@ -517,10 +517,10 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
     // Files from before the fingerprint have none: they merge by name alone.
     let known = parts
         .iter()
-        .find_map(|(name, r)| Some((name, r.fingerprint?, r)));
+        .find_map(|(name, r)| Some((name, r.puzzle_fingerprint()?, r)));
     for (name, r) in parts {
         check_counts(name, r)?;
-        match (known, r.fingerprint) {
+        match (known, r.puzzle_fingerprint()) {
             (Some((other, f, o)), Some(g)) if f != g => {
                 let why = if o.puzzle != r.puzzle {
                     let size = |r: &SolveResult| format!("{} {}x{}", r.puzzle, r.width, r.height);
@@ -686,7 +686,7 @@ fn check_counts(name: &str, r: &SolveResult) -> Result<()> {
 /// files without one) and passes every solution it holds through the independent
 /// checker (`merge --puzzle`).
 pub fn check_solutions(name: &str, r: &SolveResult, puzzle: &Puzzle) -> Result<()> {
-    let same = match r.fingerprint {
+    let same = match r.puzzle_fingerprint() {
         Some(f) => f == fingerprint(puzzle),
         None => (&r.puzzle, r.width, r.height) == (&puzzle.name, puzzle.width, puzzle.height),
     };

@@ -521,6 +521,6 @@ pub fn solve_symmetric_parts(
     r.solutions = kept.iter().map(crate::report::solution_cells).collect();
     r.symmetry = turns;
     // The parts' puzzles hold the anchor as a hint; the result is of the whole puzzle.
-    r.fingerprint = Some(super::jobs::fingerprint(p));
+    r.set_fingerprint(super::jobs::fingerprint(p));
     Ok(r)
 }
