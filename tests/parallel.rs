@@ -630,51 +630,80 @@ fn one_sigterm_delivered_twice_is_one_interrupt() {
     assert_eq!(json(&out).stopped_by, Some(Stop::Interrupted));
 }
 
+/// Sends SIGINT to `child` with the `kill` command.
+fn interrupt(child: &std::process::Child) {
+    let pid = child.id().to_string();
+    let sent = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+    assert!(sent.success());
+}
+
 #[test]
 fn a_second_ctrl_c_quits_at_once() {
-    // `predict --measure` catches Ctrl-C, but its sampled model (1e8 probes here, about
-    // two minutes) does not check the flag: the first SIGINT leaves it running, the
-    // second quits with 130 and says so.
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_06x06.txt");
+    // The 10x3's 74,104 solutions make a 15 MB report; with nobody reading stdout its
+    // write blocks on the full pipe. A first SIGINT does not end that wait (the search
+    // is over, the report is owed); the second quits with 130 and says so.
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_10x03.txt");
     let mut child = bin()
-        .args([
-            "predict",
-            puzzle.to_str().unwrap(),
-            "--measure",
-            "--max-nodes",
-            "10",
-        ])
-        .args(["--model", "sampled", "--probes", "100000000"])
+        .args(["solve", puzzle.to_str().unwrap(), "--all", "--json"])
+        .args(["--keep", "100000", "--threads", "1"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     let start = Instant::now();
-    let int = |child: &std::process::Child| {
-        let pid = child.id().to_string();
-        assert!(Command::new("kill")
-            .args(["-INT", &pid])
-            .status()
-            .unwrap()
-            .success());
-    };
-    std::thread::sleep(Duration::from_millis(700));
-    int(&child);
+    std::thread::sleep(Duration::from_millis(1500));
+    interrupt(&child);
     std::thread::sleep(Duration::from_millis(500));
     assert!(
         child.try_wait().unwrap().is_none(),
         "the first SIGINT ended the run"
     );
-    int(&child);
+    interrupt(&child);
     let out = child.wait_with_output().unwrap();
     assert!(start.elapsed() < Duration::from_secs(30));
     assert_eq!(out.status.code(), Some(130));
-    assert!(out.stdout.is_empty(), "no report after a second Ctrl-C");
+    assert!(
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).is_err(),
+        "no whole report after a second Ctrl-C"
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
         err.trim(),
         "plytile: interrupted twice: quitting without a report"
     );
+}
+
+/// `predict`'s probes stop at Ctrl-C (ply:4 on Puzzle D takes about 30 s for its
+/// 10,000) or at `--timeout`: the report keeps the models that need no probes.
+#[test]
+fn predict_probes_stop_at_ctrl_c_or_timeout() {
+    let puzzle =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/wortmann8x8/puzzleD_8x8_set2.txt");
+    let args = ["predict", puzzle.to_str().unwrap(), "--select", "ply:4", "--json"];
+    let check = |out: std::process::Output, why: &str| {
+        assert_eq!(out.status.code(), Some(3), "{why}");
+        let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(r["probes_stopped"], true, "{why}");
+        assert_eq!(r["models"], serde_json::json!(["analytic", "owen"]), "{why}");
+    };
+    let start = Instant::now();
+    check(
+        bin().args(args).args(["--timeout", "1"]).output().unwrap(),
+        "--timeout",
+    );
+    assert!(start.elapsed() < Duration::from_secs(10));
+    let child = bin()
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    std::thread::sleep(Duration::from_millis(1000));
+    interrupt(&child);
+    let out = child.wait_with_output().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(10));
+    check(out, "Ctrl-C");
 }
 
 #[test]

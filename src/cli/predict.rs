@@ -15,6 +15,7 @@ use crate::search::{self, Heuristic, Limits};
 use clap::Args;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct PredictArgs {
@@ -39,6 +40,11 @@ pub struct PredictArgs {
     /// Also run the search exhaustively and compare.
     #[arg(long)]
     pub measure: bool,
+    /// Stop after S seconds: the measured run (its counts are then partial), the tree
+    /// choice of --symmetry (nothing predicted), or the probes (the models that need
+    /// them are left out). Exit code 3, as Ctrl-C.
+    #[arg(long, value_name = "S", value_parser = super::parse_seconds)]
+    pub timeout: Option<f64>,
     /// Stop the measured run after N nodes (its counts are then partial).
     #[arg(long, value_name = "N", requires = "measure", value_parser = parse_count)]
     pub max_nodes: Option<u64>,
@@ -69,16 +75,18 @@ pub fn run(a: PredictArgs) -> Result<u8> {
         stratified_probes: a.stratified_probes as usize,
         seed: a.seed,
     };
-    // Ctrl-C ends the tree choice and the measured runs, which check for it; a plain
-    // prediction keeps the default (it stops the process).
-    if a.measure || a.symmetry {
-        catch_interrupts();
-    }
+    // Ctrl-C (or --timeout) ends the tree choice, the measured runs and the probes,
+    // which check for it; what was done is still reported.
+    catch_interrupts();
+    let deadline = a
+        .timeout
+        .map(|s| Instant::now() + Duration::from_secs_f64(s));
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let measure = |p: &Puzzle, select: Heuristic| {
         a.measure.then(|| {
             let limits = Limits {
                 max_nodes: a.max_nodes,
-                deadline: None,
+                deadline,
                 max_solutions: None,
                 keep: 0,
             };
@@ -86,7 +94,7 @@ pub fn run(a: PredictArgs) -> Result<u8> {
             (r.nodes_per_depth, r.exhaustive)
         })
     };
-    let interrupted = || INTERRUPTED.load(Ordering::Relaxed);
+    let interrupted = || INTERRUPTED.load(Ordering::Relaxed) || late();
     let cut = a
         .symmetry
         .then(|| {
@@ -103,14 +111,18 @@ pub fn run(a: PredictArgs) -> Result<u8> {
         .flatten();
     let report = match cut {
         Some((parts, ..)) if parts.is_empty() => {
-            eprintln!("plytile: interrupted while choosing the trees to predict");
+            eprintln!("plytile: stopped (Ctrl-C or --timeout) while choosing the trees to predict");
             return Ok(3);
         }
         Some((parts, ..)) => {
             let measured = parts.iter().map(|t| measure(&t.puzzle, t.select)).collect();
-            predict::predict_parts(&puzzle.name, &parts, &opts, measured)
+            let stopped = probes_stop(&late);
+            predict::predict_parts(&puzzle.name, &parts, &opts, measured, &stopped)
         }
-        None => predict::predict(&puzzle, &opts, measure(&puzzle, a.select)),
+        None => {
+            let measured = measure(&puzzle, a.select);
+            predict::predict_until(&puzzle, &opts, measured, &probes_stop(&late))
+        }
     };
     if let Some(path) = &a.plot {
         let measured: Option<Vec<f64>> = report
@@ -141,6 +153,19 @@ pub fn run(a: PredictArgs) -> Result<u8> {
     } else {
         out!("{}", predict::render_text(&report))?;
     }
-    // As solve and compare: 3 when Ctrl-C cut the measured run short.
-    Ok(if interrupted() { 3 } else { 0 })
+    // As solve and compare: 3 when Ctrl-C or --timeout cut the work short.
+    let cut = report.probes_stopped || late() && report.measured_exhaustive == Some(false);
+    Ok(if cut || INTERRUPTED.load(Ordering::Relaxed) {
+        3
+    } else {
+        0
+    })
+}
+
+/// When the probes give up: at the deadline, or at a Ctrl-C that came after the
+/// measured runs (one that cut them already was answered by the partial counts, and
+/// the report is still owed: a second one quits).
+fn probes_stop<'a>(late: &'a (dyn Fn() -> bool + Sync)) -> impl Fn() -> bool + Sync + 'a {
+    let before = INTERRUPTED.load(Ordering::Relaxed);
+    move || late() || (!before && INTERRUPTED.load(Ordering::Relaxed))
 }

@@ -36,6 +36,7 @@ use super::spectral::spectral_radius;
 use crate::puzzle::Puzzle;
 use crate::search::symmetry::Part;
 use crate::search::Heuristic;
+use probe::Stopped;
 use nalgebra::DMatrix;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -131,6 +132,10 @@ pub struct PredictReport {
     /// figure `solve` chose them by ([`probe::estimate`]; far more probes than `knuth`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub estimated_total: Option<f64>,
+    /// Ctrl-C or `--timeout` stopped the probes: the models that need them are left
+    /// out (absent when false).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub probes_stopped: bool,
 }
 
 /// One tree of a `--symmetry` cut in [`PredictReport::parts`].
@@ -236,12 +241,16 @@ pub fn knuth_model(stats: &sampled::ProbeStats) -> ModelPrediction {
 
 /// The stratified Knuth estimate of the `scan` heuristics from
 /// `opts.stratified_probes` probes ([`probe::estimate_per_depth`], what
-/// `solve --symmetry` chooses trees by).
-pub fn stratified_model(puzzle: &Puzzle, opts: &Options) -> ModelPrediction {
+/// `solve --symmetry` chooses trees by); None once `stopped()`.
+pub fn stratified_model(
+    puzzle: &Puzzle,
+    opts: &Options,
+    stopped: &Stopped<'_>,
+) -> Option<ModelPrediction> {
     let k = opts.stratified_probes;
-    let per_depth = probe::estimate_per_depth(puzzle, opts.select, k, opts.seed);
+    let per_depth = probe::per_depth_until(puzzle, opts.select, k, opts.seed, stopped)?;
     let how = "top levels counted exactly, the probes shared among the nodes below them";
-    scalar_model("stratified", per_depth, vec![how.into()])
+    Some(scalar_model("stratified", per_depth, vec![how.into()]))
 }
 
 /// Compare one prediction with measured counts (`measured` padded or not).
@@ -289,12 +298,26 @@ const HINTS_NOTE: &str =
 const PARTIAL_NOTE: &str =
     "the measured run stopped early (--max-nodes or Ctrl-C): measured counts are partial";
 
+const PROBES_STOPPED_NOTE: &str =
+    "the probes were stopped (Ctrl-C or --timeout): the models that need them are left out";
+
 /// Run the models (and the probes they need) and assemble the report. `measured` is
 /// `(nodes per depth, exhaustive)` of a run with the same heuristic, when there is one.
 pub fn predict(
     puzzle: &Puzzle,
     opts: &Options,
     measured: Option<(Vec<u64>, bool)>,
+) -> PredictReport {
+    predict_until(puzzle, opts, measured, &|| false)
+}
+
+/// [`predict`], with the probes given up once `stopped()` says so: the report then
+/// has the models that need no probes (`probes_stopped`).
+pub fn predict_until(
+    puzzle: &Puzzle,
+    opts: &Options,
+    measured: Option<(Vec<u64>, bool)>,
+    stopped: &Stopped<'_>,
 ) -> PredictReport {
     let mut preds = Vec::new();
     let mut notes = Vec::new();
@@ -304,15 +327,26 @@ pub fn predict(
     if wants(ModelChoice::Analytic) {
         preds.push(analytic_model(&rows));
     }
-    let stats = probe::probes(puzzle, opts.select, opts.probes, opts.seed);
-    if wants(ModelChoice::Sampled) {
-        preds.push(sampled_model(&stats));
+    let mut probes_stopped = false;
+    match probe::probes_until(puzzle, opts.select, opts.probes, opts.seed, stopped) {
+        Some(stats) => {
+            if wants(ModelChoice::Sampled) {
+                preds.push(sampled_model(&stats));
+            }
+            preds.push(knuth_model(&stats));
+        }
+        None => probes_stopped = true,
     }
-    preds.push(knuth_model(&stats));
-    if opts.select.is_scan() {
-        preds.push(stratified_model(puzzle, opts));
+    if opts.select.is_scan() && !probes_stopped {
+        match stratified_model(puzzle, opts, stopped) {
+            Some(m) => preds.push(m),
+            None => probes_stopped = true,
+        }
     }
     preds.push(owen_model(&rows));
+    if probes_stopped {
+        notes.push(PROBES_STOPPED_NOTE.into());
+    }
     if !opts.select.is_scan() {
         notes.push(format!(
             "analytic and owen model scan's static order, not {}",
@@ -352,6 +386,7 @@ pub fn predict(
         notes,
         parts: None,
         estimated_total: None,
+        probes_stopped,
     };
     for mut p in preds {
         p.per_depth.resize(depth + 1, 0.0);
@@ -396,6 +431,7 @@ pub fn predict_parts(
     parts: &[Part],
     opts: &Options,
     measured: Vec<Option<(Vec<u64>, bool)>>,
+    stopped: &Stopped<'_>,
 ) -> PredictReport {
     let reports: Vec<PredictReport> = parts
         .iter()
@@ -405,13 +441,14 @@ pub fn predict_parts(
                 select: part.select,
                 ..opts.clone()
             };
-            predict(&part.puzzle, &opts, m)
+            predict_until(&part.puzzle, &opts, m, stopped)
         })
         .collect();
     let size = |i: usize| {
+        let knuth = reports[i].summary.get("knuth");
         parts[i]
             .estimate
-            .unwrap_or(reports[i].summary["knuth"].predicted_total)
+            .unwrap_or(knuth.map_or(0.0, |s| s.predicted_total))
     };
     let largest = (0..parts.len())
         .max_by(|&a, &b| size(a).total_cmp(&size(b)))
@@ -419,6 +456,16 @@ pub fn predict_parts(
     let mut r = reports[largest].clone();
     r.puzzle = name.to_string();
     r.select = opts.select;
+    // Probes stopped in one tree stop them in every later one: sum only the models
+    // every tree has.
+    r.probes_stopped = reports.iter().any(|x| x.probes_stopped);
+    r.models
+        .retain(|m| reports.iter().all(|x| x.predicted_per_depth.contains_key(m)));
+    r.spectral_radius.retain(|m, _| r.models.contains(m));
+    r.eigenvalues.retain(|m, _| r.models.contains(m));
+    r.classes.retain(|m, _| r.models.contains(m));
+    r.predicted_per_depth.retain(|m, _| r.models.contains(m));
+    r.summary.clear();
     for m in r.models.clone() {
         let per_depth = sum_per_depth(reports.iter().map(|x| &x.predicted_per_depth[&m][..]));
         r.predicted_per_depth.insert(m, per_depth);
