@@ -556,8 +556,9 @@ fn a_budget_smaller_than_the_frontier_still_makes_progress() {
 }
 
 /// A rerun stopped before its search starts (here its deadline has passed while the
-/// frontier is expanded) still reports what its checkpoint holds, as nodes read from
-/// it, instead of an empty result: the file is the run's result so far.
+/// frontier is expanded) still reports what its checkpoint holds, checked as always
+/// and read as resumed nodes, instead of an empty result: the file is the run's result
+/// so far. (It then runs until its workers first look at the clock.)
 #[test]
 fn a_rerun_stopped_before_searching_reports_its_checkpoint() {
     let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_07x05.txt");
@@ -575,6 +576,21 @@ fn a_rerun_stopped_before_searching_reports_its_checkpoint() {
     let first = json(&first);
     assert_eq!((first.solutions_found, first.nodes), (8, 2_000_005));
     assert_eq!(first.resumed_nodes, 0);
+    // Checked as on any run: a record given twice is refused, not counted twice.
+    let text = std::fs::read_to_string(&ck).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let again = v["records"][0].clone();
+    v["records"].as_array_mut().unwrap().push(again);
+    let bad = dir.join("bad.ck");
+    std::fs::write(&bad, v.to_string()).unwrap();
+    let out = bin()
+        .args(base)
+        .args(["--threads", "1", "--checkpoint", bad.to_str().unwrap()])
+        .args(["--timeout", "0.000001"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("two records of subproblem"));
     let out = bin()
         .args(base)
         .args(ck_args)
@@ -584,13 +600,14 @@ fn a_rerun_stopped_before_searching_reports_its_checkpoint() {
     assert_eq!(out.status.code(), Some(0), "solutions were found");
     let early = json(&out);
     assert_eq!(early.stopped_by, Some(Stop::Timeout));
-    // The checkpoint's records: the first run less the frontier's 5 nodes.
-    assert_eq!((early.solutions_found, early.nodes), (8, 2_000_000));
-    assert_eq!(early.resumed_nodes, early.nodes);
-    assert_eq!(early.solutions, first.solutions);
+    // The checkpoint's records (the first run less the frontier's 5 nodes), the
+    // frontier, and the few nodes searched before the deadline was seen.
+    assert_eq!(early.resumed_nodes, 2_000_000);
+    assert!(early.nodes > 2_000_005 && early.nodes < 2_100_000, "{}", early.nodes);
+    assert_eq!(early.solutions[..8], first.solutions[..]);
     let last = json(&bin().args(base).args(ck_args).output().unwrap());
     assert_eq!((last.solutions_found, last.nodes), (32, 7_849_260));
-    assert_eq!(last.resumed_nodes, 2_000_000);
+    assert_eq!(last.resumed_nodes, early.nodes - 5);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

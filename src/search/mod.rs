@@ -163,26 +163,22 @@ pub fn solve_with(
             };
             let f = match parallel::frontier_of(puzzle, s, split, limits, stop) {
                 Ok(f) => f,
+                // With a checkpoint the run goes on to report (and keep) what the file
+                // holds, checked as always: the whole frontier first (its levels are
+                // few), then a run that halts at once.
+                Err(parallel::Cut::Stopped(_)) if ck.is_some() => {
+                    parallel::full_frontier(puzzle, s, split)
+                        .map_err(|e| InputError::new("--split-depth", e.to_string()))?
+                }
                 Err(parallel::Cut::Stopped(why)) => {
-                    // Nothing searched and no checkpoint written; what the
-                    // checkpoint already holds is still the result so far.
-                    let mut stats = match &ck {
-                        Some(ck) => {
-                            let top = puzzle.width * puzzle.height - puzzle.hints.len();
-                            let depth = spread.split_depth.map_or(ck.split_depth, |d| d.min(top));
-                            let shard = spread.shard.map(|(i, n)| [i, n]);
-                            ck.check(&ck_name, puzzle, s, depth, shard)?;
-                            let records = ck.records(&ck_name, puzzle)?;
-                            let outcomes = records.iter().map(|r| (&r.prefix, &r.stats));
-                            parallel::merged(puzzle, s, Stats::default(), outcomes, limits.keep)
-                        }
-                        None => Stats::default(),
+                    // Nothing searched, no checkpoint written.
+                    let stats = Stats {
+                        stopped: Some(why),
+                        ..Stats::default()
                     };
-                    stats.stopped = Some(why);
                     let t = start.elapsed().as_secs_f64();
-                    let resumed = stats.nodes();
                     let mut r = SolveResult::new(puzzle, s, threads, stats, t);
-                    r.set_resumed(resumed);
+                    r.shard = spread.shard.map(|(i, n)| [i, n]);
                     return Ok(r);
                 }
                 Err(e) => return Err(InputError::new("--split-depth", e.to_string())),

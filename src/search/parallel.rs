@@ -584,7 +584,7 @@ pub struct Schedule<'a> {
 /// order, keeping the first `keep` solutions. In the natural move order that is the
 /// prefixes' order; `--move-order penalty` tries the placements at a node in order of
 /// their penalty, so there each placement of a prefix is keyed by it.
-pub fn merged<'x>(
+fn merged<'x>(
     puzzle: &Puzzle,
     s: Strategy,
     base: Stats,
