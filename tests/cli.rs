@@ -667,6 +667,8 @@ fn malformed_hints_and_solution_files() {
         ("hints_label", "I8 8 7 139 2\nC3 8 7 139 2\n", Some(2)),
         ("hints_colours", "I8 8 7 139 2 8 9 9 11\n", Some(1)),
         ("hints_fields", "I8 8 7 139 2 8 9 9\n", Some(1)),
+        ("hints_lowercase", "i8 8 7 139 2\nc3 2 3 208 3\n", Some(2)),
+        ("hints_no_label", "I8 8 7 139 2\n- 2 2 208 3\n", Some(2)),
     ];
     for (name, text, line) in &hint_cases {
         let f = dir.join(format!("{name}.txt"));

@@ -603,7 +603,11 @@ fn a_rerun_stopped_before_searching_reports_its_checkpoint() {
     // The checkpoint's records (the first run less the frontier's 5 nodes), the
     // frontier, and the few nodes searched before the deadline was seen.
     assert_eq!(early.resumed_nodes, 2_000_000);
-    assert!(early.nodes > 2_000_005 && early.nodes < 2_100_000, "{}", early.nodes);
+    assert!(
+        early.nodes > 2_000_005 && early.nodes < 2_100_000,
+        "{}",
+        early.nodes
+    );
     assert_eq!(early.solutions[..8], first.solutions[..]);
     let last = json(&bin().args(base).args(ck_args).output().unwrap());
     assert_eq!((last.solutions_found, last.nodes), (32, 7_849_260));
@@ -696,12 +700,22 @@ fn a_second_ctrl_c_quits_at_once() {
 fn predict_probes_stop_at_ctrl_c_or_timeout() {
     let puzzle =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/wortmann8x8/puzzleD_8x8_set2.txt");
-    let args = ["predict", puzzle.to_str().unwrap(), "--select", "ply:4", "--json"];
+    let args = [
+        "predict",
+        puzzle.to_str().unwrap(),
+        "--select",
+        "ply:4",
+        "--json",
+    ];
     let check = |out: std::process::Output, why: &str| {
         assert_eq!(out.status.code(), Some(3), "{why}");
         let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(r["probes_stopped"], true, "{why}");
-        assert_eq!(r["models"], serde_json::json!(["analytic", "owen"]), "{why}");
+        assert_eq!(
+            r["models"],
+            serde_json::json!(["analytic", "owen"]),
+            "{why}"
+        );
     };
     let start = Instant::now();
     check(

@@ -88,7 +88,7 @@ fn render(r: &SolveResult, parts: usize) -> String {
             (false, None) => "no (shards missing)".to_string(),
         }
     );
-    s += &format!("nodes       {}\n", r.nodes);
+    s += &r.nodes_line();
     s += &format!("deepest     {}\n", r.deepest.depth);
     s += &format!("time        {:.3} s (longest part)\n", r.elapsed_s);
     s += &depth_table(&r.nodes_per_depth);

@@ -36,8 +36,8 @@ use super::spectral::spectral_radius;
 use crate::puzzle::Puzzle;
 use crate::search::symmetry::Part;
 use crate::search::Heuristic;
-use probe::Stopped;
 use nalgebra::DMatrix;
+use probe::Stopped;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -459,8 +459,11 @@ pub fn predict_parts(
     // Probes stopped in one tree stop them in every later one: sum only the models
     // every tree has.
     r.probes_stopped = reports.iter().any(|x| x.probes_stopped);
-    r.models
-        .retain(|m| reports.iter().all(|x| x.predicted_per_depth.contains_key(m)));
+    r.models.retain(|m| {
+        reports
+            .iter()
+            .all(|x| x.predicted_per_depth.contains_key(m))
+    });
     r.spectral_radius.retain(|m, _| r.models.contains(m));
     r.eigenvalues.retain(|m, _| r.models.contains(m));
     r.classes.retain(|m, _| r.models.contains(m));

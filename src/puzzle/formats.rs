@@ -271,13 +271,13 @@ pub fn check_hint_edges(puzzle: &Puzzle, lines: &[HintLine], origin: &str) -> Re
     Ok(())
 }
 
-/// The row and column a square label such as `I8` names (row letter from A at the
-/// top, column from 1 at the left); None when `label` is not one.
+/// The row and column a square label such as `I8` (or `i8`) names: row letter from A
+/// at the top, column from 1 at the left. None when `label` is not one.
 fn square_label(label: &str) -> Option<(usize, usize)> {
     let mut chars = label.chars();
-    let letter = chars.next().filter(|c| c.is_ascii_uppercase())?;
+    let letter = chars.next().filter(char::is_ascii_alphabetic)?;
     let col: usize = chars.as_str().parse().ok().filter(|&c| c >= 1)?;
-    Some((letter as usize - 'A' as usize, col - 1))
+    Some((letter.to_ascii_uppercase() as usize - 'A' as usize, col - 1))
 }
 
 /// As [`parse_e2_hints`], each hint with its line and listed colours.
@@ -311,17 +311,25 @@ pub fn parse_e2_hints_located(text: &str, origin: &str) -> Result<Vec<HintLine>>
             rotation: number(t[4], "rotation (0..=3)", origin, ln)?,
         };
         // The square label repeats the row and column: they must agree.
-        if let Some((row, col)) = square_label(t[0]) {
-            if (row, col) != (hint.row, hint.col) {
-                return Err(InputError::at(
-                    origin,
-                    ln,
-                    format!(
-                        "square {} is row {row}, column {col} (0-based), but the line says row {}, column {}",
-                        t[0], hint.row, hint.col
-                    ),
-                ));
-            }
+        let Some((row, col)) = square_label(t[0]) else {
+            return Err(InputError::at(
+                origin,
+                ln,
+                format!(
+                    "square label '{}' is not a row letter and a column number, such as I8",
+                    t[0]
+                ),
+            ));
+        };
+        if (row, col) != (hint.row, hint.col) {
+            return Err(InputError::at(
+                origin,
+                ln,
+                format!(
+                    "square {} is row {row}, column {col} (0-based), but the line says row {}, column {}",
+                    t[0], hint.row, hint.col
+                ),
+            ));
         }
         let edges = match t.len() {
             5 => None,

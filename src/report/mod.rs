@@ -203,6 +203,15 @@ impl SolveResult {
         r
     }
 
+    /// The "nodes" line of the text reports (`solve`, `merge`).
+    pub fn nodes_line(&self) -> String {
+        let resumed = match self.resumed_nodes {
+            0 => String::new(),
+            n => format!(" ({n} of them from the checkpoint)"),
+        };
+        format!("nodes       {}{resumed}\n", self.nodes)
+    }
+
     /// Records the [`crate::search::jobs::fingerprint`] of the puzzle searched.
     pub fn set_fingerprint(&mut self, f: u64) {
         self.fingerprint = Some(f);
@@ -290,11 +299,7 @@ impl SolveResult {
                 Some(stop) => format!("no (stopped: {})", stop_text(stop)),
             }
         );
-        s += &format!("nodes       {}", self.nodes);
-        if self.resumed_nodes > 0 {
-            s += &format!(" ({} of them from the checkpoint)", self.resumed_nodes);
-        }
-        s.push('\n');
+        s += &self.nodes_line();
         if self.symmetry > 1 && self.nodes == 0 {
             // Not even a root: stopped while the estimates chose the trees.
             s += "symmetry    stopped while choosing the trees to search: nothing searched\n";
