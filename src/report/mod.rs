@@ -31,7 +31,11 @@ pub struct SolveResult {
     pub puzzle: String,
     /// [`crate::search::jobs::fingerprint`] of the puzzle searched (its hints
     /// included; absent in older files): `merge` refuses parts whose puzzles differ.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "whole_or_none"
+    )]
     pub fingerprint: Option<u64>,
     /// `fingerprint` as 16 hex digits: JSON tools that read numbers as doubles (jq
     /// 1.6) round the integer, so `merge` reads this one when it is there.
@@ -112,6 +116,13 @@ pub struct SymmetryPart {
 
 fn one() -> u64 {
     1
+}
+
+/// A u64 as written, or None for a number a tool rewrote as a float (rounded, so of
+/// no use: `fingerprint_hex` still holds the fingerprint exactly).
+fn whole_or_none<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    let v = <Option<serde_json::Value> as Deserialize>::deserialize(d)?;
+    Ok(v.and_then(|n| n.as_u64()))
 }
 
 fn is_zero(n: &u64) -> bool {
