@@ -900,3 +900,23 @@ fn files_cut_from_an_older_tree_are_refused() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A parallel run stopped right after its frontier reports the frontier's deepest node
+/// with that node's board (it had the depth with the root's board).
+#[test]
+fn the_deepest_board_has_as_many_pieces_as_its_depth() {
+    let puzzle =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan-set2/pieces_09x04.txt");
+    for extra in [&[][..], &["--symmetry"][..]] {
+        let out = bin()
+            .args(["solve", puzzle.to_str().unwrap(), "--all", "--json"])
+            .args(["--max-nodes", "1", "--threads", "2"])
+            .args(extra)
+            .output()
+            .unwrap();
+        let r = json(&out);
+        let placed = r.deepest.board.iter().filter(|c| c.is_some()).count();
+        assert!(r.deepest.depth > 0, "{extra:?}");
+        assert_eq!(r.deepest.depth, placed, "{extra:?}");
+    }
+}

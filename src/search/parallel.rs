@@ -227,7 +227,11 @@ pub fn frontier<S: Select>(
         d += 1;
     }
     if d > d0 && !level.is_empty() {
-        internal.deepest = d - 1;
+        // The deepest internal node, with its board: the first unit's parent.
+        let p = prefix_of(&nodes, nodes[level.start].parent as usize);
+        apply(st, &p).expect("frontier prefixes are legal");
+        (internal.deepest, internal.deepest_board) = (d - 1, st.board());
+        unapply(st, &p);
     }
     Ok(Frontier {
         depth: d,
