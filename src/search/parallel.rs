@@ -37,7 +37,7 @@
 //! **Order.** Subproblems are started in prefix order (the DFS order; rayon's FIFO
 //! scope), or with `--order penalty` least penalty first ([`order_by_penalty`]), which
 //! changes only which solutions a run that stops early finds. Outcomes are merged in
-//! the DFS order either way ([`merged`]: by prefix, or under `--move-order penalty`
+//! the DFS order either way (`merged`: by prefix, or under `--move-order penalty`
 //! by each placement's penalty at its node). A donor's own outcome covers only
 //! placements that come before the ones it gave away, so with `--all` the kept
 //! solutions are the single-thread run's first `--keep`, in its order.

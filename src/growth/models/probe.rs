@@ -49,7 +49,7 @@ pub fn probes(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) -> ProbeStats 
     probes_until(puzzle, h, k, seed, &|| false).expect("never stopped")
 }
 
-/// [`probes`], given up (None) once `stopped()` says so (asked every [`ASK_EVERY`]
+/// [`probes`], given up (None) once `stopped()` says so (asked every `ASK_EVERY`
 /// probes): on the generic state a probe of an 8x8 takes microseconds, and a tree
 /// choice may ask for millions.
 pub fn probes_until(
@@ -124,7 +124,7 @@ const ASK_EVERY: usize = 64;
 pub type Stopped<'a> = dyn Fn() -> bool + Sync + 'a;
 
 /// [`estimate`], given up (None) once `stopped()` says so (Ctrl-C, a deadline), which
-/// is asked every [`ASK_EVERY`] probes.
+/// is asked every `ASK_EVERY` (64) probes.
 pub fn estimate_until(
     puzzle: &Puzzle,
     h: Heuristic,
