@@ -298,11 +298,7 @@ fn interrupted(args: &[&str], signal: &str, after: Duration) -> std::process::Ou
         .unwrap();
     let start = Instant::now();
     std::thread::sleep(after);
-    let status = Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    send(&child, signal);
     let out = child.wait_with_output().unwrap();
     assert!(start.elapsed() < Duration::from_secs(30));
     out
@@ -651,10 +647,10 @@ fn one_sigterm_delivered_twice_is_one_interrupt() {
     assert_eq!(json(&out).stopped_by, Some(Stop::Interrupted));
 }
 
-/// Sends SIGINT to `child` with the `kill` command.
-fn interrupt(child: &std::process::Child) {
+/// Sends `signal` (`-INT`, `-TERM`) to `child` with the `kill` command.
+fn send(child: &std::process::Child, signal: &str) {
     let pid = child.id().to_string();
-    let sent = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+    let sent = Command::new("kill").args([signal, &pid]).status().unwrap();
     assert!(sent.success());
 }
 
@@ -673,13 +669,13 @@ fn a_second_ctrl_c_quits_at_once() {
         .unwrap();
     let start = Instant::now();
     std::thread::sleep(Duration::from_millis(1500));
-    interrupt(&child);
+    send(&child, "-INT");
     std::thread::sleep(Duration::from_millis(500));
     assert!(
         child.try_wait().unwrap().is_none(),
         "the first SIGINT ended the run"
     );
-    interrupt(&child);
+    send(&child, "-INT");
     let out = child.wait_with_output().unwrap();
     assert!(start.elapsed() < Duration::from_secs(30));
     assert_eq!(out.status.code(), Some(130));
@@ -723,17 +719,7 @@ fn predict_probes_stop_at_ctrl_c_or_timeout() {
         "--timeout",
     );
     assert!(start.elapsed() < Duration::from_secs(10));
-    let child = bin()
-        .args(args)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    std::thread::sleep(Duration::from_millis(1000));
-    interrupt(&child);
-    let out = child.wait_with_output().unwrap();
-    assert!(start.elapsed() < Duration::from_secs(10));
+    let out = interrupted(&args, "-INT", Duration::from_millis(1000));
     check(out, "Ctrl-C");
 }
 
