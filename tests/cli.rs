@@ -1268,7 +1268,8 @@ fn a_split_deeper_than_the_board_is_cut_with_a_note() {
     let puzzle = p("brendan/pieces_03x03.txt");
     let o = plytile(&["solve", &puzzle, "--all", "-q", "--split-depth", "20"]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let note = "--split-depth 20 is deeper than the board's 9 empty cells; splitting at depth 9";
+    let note =
+        "--split-depth 20 is deeper than the board's 9 empty cells; splitting at the full depth";
     assert!(stderr(&o).contains(note), "{}", stderr(&o));
     assert!(stdout(&o).contains("16 solution(s)"), "{}", stdout(&o));
 }

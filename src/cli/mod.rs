@@ -193,7 +193,7 @@ pub fn split_depth(asked: Option<u64>, puzzle: &Puzzle) -> Option<usize> {
     let d = asked? as usize;
     if d > top {
         eprintln!(
-            "plytile: note: --split-depth {d} is deeper than the board's {top} empty cells; splitting at depth {top}"
+            "plytile: note: --split-depth {d} is deeper than the board's {top} empty cells; splitting at the full depth (of each tree, with --symmetry)"
         );
     }
     Some(d.min(top))

@@ -521,6 +521,18 @@ mod tests {
             "{md}"
         );
         assert!(!row("mrv").contains("stopped"), "{md}");
+        // The stopped run's relative nodes are a lower bound too.
+        let last = |h: &str| {
+            row(h)
+                .trim_end_matches(['|', ' '])
+                .rsplit('|')
+                .next()
+                .unwrap()
+                .trim()
+                .to_string()
+        };
+        assert!(last("scan").starts_with("≥ "), "{md}");
+        assert!(!last("mrv").contains('≥'), "{md}");
     }
 
     #[test]

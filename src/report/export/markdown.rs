@@ -93,10 +93,19 @@ fn results_table(report: &BenchReport) -> Table {
                 Standing::NotRanked => Standing::NotRanked.to_string(),
                 Standing::Ranked => fmt_ratio(r.relative_time, r.relative_time_stddev),
             },
-            fmt_ratio(r.relative_nodes, None),
+            relative_nodes_cell(r),
         ]);
     }
     t
+}
+
+/// Relative nodes: a run a limit stopped would have needed more, so its ratio (when
+/// it has one) is a lower bound, marked as the relative time's is.
+fn relative_nodes_cell(r: &BenchRecord) -> String {
+    match (r.relative_nodes, limit_stop(r.stopped_by)) {
+        (Some(x), Some(_)) => format!("≥ {}", fmt_ratio(Some(x), None)),
+        (x, _) => fmt_ratio(x, None),
+    }
 }
 
 /// The solutions found, and which limit stopped the runs if one did (a run that
