@@ -189,7 +189,7 @@ impl StrategyArgs {
 /// `--split-depth` as the frontier takes it: at most the board's empty cells, with a
 /// note when it asked for more (the frontier is then the full boards).
 pub fn split_depth(asked: Option<u64>, puzzle: &Puzzle) -> Option<usize> {
-    let top = puzzle.cells() - puzzle.hints.len();
+    let top = puzzle.free_cells();
     let d = asked? as usize;
     if d > top {
         eprintln!(

@@ -32,7 +32,7 @@ impl StatusLine {
             return StatusLine { done, thread: None };
         }
         let estimate = estimate(puzzle, h, PROBES, 1);
-        let max_depth = puzzle.cells() - puzzle.hints.len();
+        let max_depth = puzzle.free_cells();
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         bar.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("a valid template"));
         let flag = done.clone();

@@ -356,7 +356,7 @@ pub fn predict_until(
     if !puzzle.hints.is_empty() {
         notes.push(HINTS_NOTE.into());
     }
-    let depth = puzzle.cells() - puzzle.hints.len();
+    let depth = puzzle.free_cells();
     let measured = measured.map(|(mut m, ex)| {
         m.resize(depth + 1, 0);
         (m, ex)

@@ -123,6 +123,11 @@ impl Puzzle {
         self.width * self.height
     }
 
+    /// The cells a search fills: all but the hints (the depth of a full board).
+    pub fn free_cells(&self) -> usize {
+        self.cells() - self.hints.len()
+    }
+
     /// The board reflected in its main diagonal (W x H becomes H x W): every piece
     /// mirrored so that up and left, right and down trade places, every hint moved to
     /// (col, row) and turned the other way. Its tilings are this puzzle's, reflected,

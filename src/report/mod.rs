@@ -339,7 +339,7 @@ impl SolveResult {
         s += &format!(
             "deepest     {} of {}\n",
             self.deepest.depth,
-            puzzle.cells() - puzzle.hints.len()
+            puzzle.free_cells()
         );
         s += &format!("time        {:.3} s\n", self.elapsed_s);
         s += &format!("nodes/s     {:.3e}\n", self.nodes_per_s);

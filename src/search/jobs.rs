@@ -147,7 +147,7 @@ impl Job {
             ))
         };
         let d = self.split_depth;
-        let top = self.puzzle.width * self.puzzle.height - self.puzzle.hints.len();
+        let top = self.puzzle.free_cells();
         if d > top {
             return bad(format!("split_depth {d} is deeper than the board ({top})"));
         }
@@ -392,7 +392,7 @@ impl Checkpoint {
     /// count of solutions, and every solution it brings passes the independent checker.
     pub fn records(&self, origin: &str, puzzle: &Puzzle) -> Result<Vec<Record>> {
         let bad = |e: String| InputError::new(origin, e);
-        let top = puzzle.width * puzzle.height - puzzle.hints.len();
+        let top = puzzle.free_cells();
         self.records
             .iter()
             .enumerate()

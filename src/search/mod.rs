@@ -46,6 +46,11 @@ pub struct Spread {
 }
 
 impl Spread {
+    /// `shard` as results report it: `[i, n]`.
+    pub fn shard_field(&self) -> Option<[usize; 2]> {
+        self.shard.map(|(i, n)| [i, n])
+    }
+
     pub fn threads(&self) -> usize {
         if self.threads == 0 {
             std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -178,7 +183,7 @@ pub fn solve_with(
                     };
                     let t = start.elapsed().as_secs_f64();
                     let mut r = SolveResult::new(puzzle, s, threads, stats, t);
-                    r.shard = spread.shard.map(|(i, n)| [i, n]);
+                    r.shard = spread.shard_field();
                     return Ok(r);
                 }
                 Err(e) => return Err(InputError::new("--split-depth", e.to_string())),
@@ -186,7 +191,7 @@ pub fn solve_with(
             let (i, n) = spread.shard.unwrap_or((0, 1));
             let units = f.units.into_iter().skip(i).step_by(n).collect();
             let base = if i == 0 { f.internal } else { Stats::default() };
-            (units, base, f.depth, spread.shard.map(|(i, n)| [i, n]))
+            (units, base, f.depth, spread.shard_field())
         }
     };
     let records = match &ck {

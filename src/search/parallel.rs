@@ -44,7 +44,7 @@
 
 use super::dfs::{search_sharing, stop_reason, Limits, Share, Stats, Stop};
 use super::interleave::{self, Plan};
-use super::select::{log_options, Order, Pick, Select, Strategy};
+use super::select::{log_options, move_penalty, Order, Pick, Select, Strategy};
 use super::state::State;
 use crate::puzzle::Puzzle;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -395,7 +395,7 @@ pub fn resume(
     Ok((valid, todo))
 }
 
-/// Shared by the workers of one [`run`]./// Shared by the workers of one [`run`].
+/// Shared by the workers of one [`run`].
 pub(super) struct Ctx<'a> {
     pub(super) puzzle: &'a Puzzle,
     pub(super) s: Strategy,
@@ -622,7 +622,7 @@ fn merged<'x>(
 }
 
 /// Where each placement of `prefix` comes among the tries at its node under
-/// `--move-order penalty`: the (penalty, oriented piece) that
+/// `--move-order penalty`: the ([`move_penalty`], oriented piece) that
 /// [`super::select::Ordered`] sorts by. Two prefixes first differ at a node they share,
 /// so these keys sort them as that search visits them.
 fn penalty_key(st: &mut State, prefix: &Prefix) -> Vec<(f64, u32)> {
@@ -630,8 +630,7 @@ fn penalty_key(st: &mut State, prefix: &Prefix) -> Vec<(f64, u32)> {
         .iter()
         .map(|&(c, o)| {
             st.place(c, o);
-            let k = -log_options(st, *st.neighbours(c));
-            (k, o)
+            (move_penalty(st, c), o)
         })
         .collect();
     for &(c, _) in prefix.iter().rev() {

@@ -441,7 +441,7 @@ pub fn solve_symmetric_parts(
         };
         let mut r = SolveResult::new(p, h, threads, stats, chose_s);
         r.symmetry = turns;
-        r.shard = spread.shard.map(|(i, n)| [i, n]);
+        r.shard = spread.shard_field();
         return Ok(r);
     }
     let keep = limits.keep.div_ceil(turns as usize);

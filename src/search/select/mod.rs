@@ -9,7 +9,7 @@ mod scan;
 
 pub use factor::Factor;
 pub use mrv::Mrv;
-pub use order::{log_options, Order, Ordered};
+pub use order::{log_options, move_penalty, Order, Ordered};
 pub use ply::{Ply, MAX_PLY};
 pub use scan::Scan;
 

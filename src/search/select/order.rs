@@ -63,6 +63,14 @@ pub fn log_options(st: &State, cells: impl IntoIterator<Item = u32>) -> f64 {
     sum
 }
 
+/// The penalty of the placement just made at `site` under `--move-order penalty`:
+/// minus [`log_options`] over the site's neighbours (the least constraining placement
+/// scores lowest; one that starves a neighbour, +inf). The search sorts the tries at a
+/// node by it, and the parallel merge keys subproblems by it.
+pub fn move_penalty(st: &State, site: usize) -> f64 {
+    -log_options(st, *st.neighbours(site))
+}
+
 /// Wraps a heuristic to try the placements at each site least constraining first.
 pub struct Ordered<S> {
     inner: S,
@@ -106,14 +114,13 @@ impl<S: Select> Select for Ordered<S> {
         out: &mut [u32],
     ) -> usize {
         self.scored.clear();
-        let nbs = *st.neighbours(site);
         for (k, &w) in cands.iter().enumerate() {
             let mut w = w;
             while w != 0 {
                 let o = (k * 64) as u32 + w.trailing_zeros();
                 w &= w - 1;
                 st.place(site, o);
-                self.scored.push((-log_options(st, nbs), o));
+                self.scored.push((move_penalty(st, site), o));
                 st.unplace(site);
             }
         }
