@@ -59,6 +59,54 @@ fn brendan(w: usize, h: usize) -> Puzzle {
     load(&format!("brendan/pieces_{w:02}x{h:02}.txt"))
 }
 
+/// `--max-nodes n` counts at most n nodes and sees each through. A budget of the whole
+/// tree ends exhaustive, a budget of 1 counts the root alone, and a solution that is
+/// the n-th node is reported under a budget of n. The same for the row-scan driver
+/// (scan) and the generic one (mrv, ply:2).
+#[test]
+fn a_node_budget_counts_and_sees_through_exactly_its_nodes() {
+    use plytile::search::Stop;
+    let p = brendan(5, 5);
+    for h in [
+        Heuristic::Scan,
+        Heuristic::Mrv,
+        Heuristic::Ply { n: 2, adj: false },
+    ] {
+        let limited = |max_nodes, max_solutions| {
+            let l = Limits {
+                max_nodes: Some(max_nodes),
+                max_solutions,
+                ..Default::default()
+            };
+            solve(&p, h, &l, &AtomicBool::new(false))
+        };
+        let whole = run(&p, h, 0);
+        let r = limited(whole.nodes, None);
+        assert_eq!(
+            (r.nodes, r.exhaustive, r.stopped_by),
+            (whole.nodes, true, None)
+        );
+        assert_eq!(r.nodes_per_depth, whole.nodes_per_depth, "{h}");
+        assert_eq!(r.solutions_found, whole.solutions_found, "{h}");
+        let r = limited(whole.nodes - 1, None);
+        let stopped = (false, Some(Stop::MaxNodes));
+        assert_eq!(
+            (r.nodes, (r.exhaustive, r.stopped_by)),
+            (whole.nodes - 1, stopped)
+        );
+        let r = limited(1, None);
+        assert_eq!((r.nodes, (r.exhaustive, r.stopped_by)), (1, stopped), "{h}");
+        // The first solution is the last node of the search that stops at it.
+        let n = limited(u64::MAX, Some(1)).nodes;
+        assert_eq!(limited(n, None).solutions_found, 1, "{h}: budget {n}");
+        assert_eq!(
+            limited(n - 1, None).solutions_found,
+            0,
+            "{h}: budget {n} - 1"
+        );
+    }
+}
+
 /// Solver (scan and mrv) against the brute force on one puzzle: scan nodes per depth
 /// and both solution counts exactly; for small solution sets, the very same boards.
 fn check_against_brute(p: &Puzzle, what: &str) -> u64 {

@@ -181,10 +181,9 @@ fn the_node_budget_covers_all_parts() {
         let placed = r.deepest.board.iter().filter(|c| c.is_some()).count();
         assert_eq!(r.deepest.depth, placed, "budget {budget}");
     }
-    // (A budget equal to a tree's size stops at its last node, before knowing that
-    // nothing follows: one more lets it finish.)
+    // A budget of the whole tree's size finishes it.
     let l = Limits {
-        max_nodes: Some(whole.nodes + 1),
+        max_nodes: Some(whole.nodes),
         ..limits(None)
     };
     let r = sym(&p, Heuristic::Scan, 1, &l);

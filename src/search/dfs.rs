@@ -20,7 +20,9 @@ pub const CHECK_EVERY: u32 = 4096;
 /// When to stop early. The default runs to exhaustion.
 #[derive(Debug, Clone, Default)]
 pub struct Limits {
-    /// Stop after this many nodes (the start node included).
+    /// Count at most this many nodes (the start node included). Each node counted is
+    /// seen through (a solution recorded, or its candidates listed), so a tree that
+    /// ends within the budget is searched to exhaustion.
     pub max_nodes: Option<u64>,
     /// Stop at this instant.
     pub deadline: Option<Instant>,
@@ -172,99 +174,114 @@ fn run<S: Select, W: Share, const N: usize>(
     let mut fresh = true; // true when (d) is a node just entered
     nodes[d] += 1;
     total += 1;
-    'run: loop {
-        if fresh {
-            if S::ORDERS_MOVES {
-                moves.at[d] = (0, 0);
-            }
-            let slot = &mut cands[d * words..][..words];
-            if d == top {
-                slot.fill(0);
-                record_solution(st.board(), puzzle, limits, &mut stats);
-                if stats.solutions_found >= max_solutions {
-                    stats.stopped = Some(Stop::Solutions);
-                    break 'run;
+    'run: {
+        if total >= max_nodes {
+            stats.stopped = Some(Stop::MaxNodes);
+            break 'run;
+        }
+        loop {
+            if fresh {
+                if S::ORDERS_MOVES {
+                    moves.at[d] = (0, 0);
                 }
-            } else {
-                match sel.pick(st) {
-                    Pick::Site(c) => {
-                        site[d] = c;
-                        st.candidates_into_w::<N>(c, slot);
-                        if S::ORDERS_MOVES {
-                            moves.order(sel, st, d, c, slot);
-                        }
+                let slot = &mut cands[d * words..][..words];
+                if d == top {
+                    slot.fill(0);
+                    record_solution(st.board(), puzzle, limits, &mut stats);
+                    if stats.solutions_found >= max_solutions {
+                        stats.stopped = Some(Stop::Solutions);
+                        break 'run;
                     }
-                    Pick::Dead => slot.fill(0),
+                } else {
+                    match sel.pick(st) {
+                        Pick::Site(c) => {
+                            site[d] = c;
+                            st.candidates_into_w::<N>(c, slot);
+                            if S::ORDERS_MOVES {
+                                moves.order(sel, st, d, c, slot);
+                            }
+                        }
+                        Pick::Dead => slot.fill(0),
+                    }
                 }
             }
-        }
-        // Take the next untried placement at depth d: lowest oriented piece first, or
-        // in the selector's order.
-        let slot = &mut cands[d * words..][..words];
-        let next = if S::ORDERS_MOVES {
-            moves.next(d, slot)
-        } else {
-            pop_lowest(slot)
-        };
-        if let Some(o) = next {
-            // A child the selector would declare dead is counted without being
-            // entered (not a new deepest node: that one's board is kept).
-            let leaf =
-                S::DEAD_ON_ZERO && d < stats.deepest && st.kills_neighbour_w::<N>(site[d], o);
-            if leaf {
-                fresh = false;
+            // Take the next untried placement at depth d: lowest oriented piece first, or
+            // in the selector's order.
+            let slot = &mut cands[d * words..][..words];
+            let next = if S::ORDERS_MOVES {
+                moves.next(d, slot)
             } else {
-                st.place_w::<N>(site[d], o);
-                d += 1;
-                fresh = true;
-                if d > stats.deepest {
-                    stats.deepest = d;
-                    stats.deepest_board = st.board();
+                pop_lowest(slot)
+            };
+            if let Some(o) = next {
+                // A child the selector would declare dead is counted without being
+                // entered (not a new deepest node: that one's board is kept).
+                let leaf =
+                    S::DEAD_ON_ZERO && d < stats.deepest && st.kills_neighbour_w::<N>(site[d], o);
+                if leaf {
+                    fresh = false;
+                } else {
+                    st.place_w::<N>(site[d], o);
+                    d += 1;
+                    fresh = true;
+                    if d > stats.deepest {
+                        stats.deepest = d;
+                        stats.deepest_board = st.board();
+                    }
                 }
-            }
-            // The child's depth: d now if entered, d + 1 if counted as a leaf.
-            let child = d + leaf as usize;
-            nodes[child] += 1;
-            total += 1;
-            if total >= max_nodes {
-                stats.stopped = Some(Stop::MaxNodes);
-                break 'run;
-            }
-            countdown -= 1;
-            if countdown == 0 {
-                countdown = every;
-                if let Some(why) = poll(&stats, every, limits, stop) {
-                    stats.stopped = Some(why);
+                // The child's depth: d now if entered, d + 1 if counted as a leaf.
+                let child = d + leaf as usize;
+                nodes[child] += 1;
+                total += 1;
+                if total >= max_nodes {
+                    stats.stopped = Some(Stop::MaxNodes);
                     break 'run;
                 }
-                if share.wants() {
-                    offer(st, &site, &mut cands, words, d0, child, share);
+                countdown -= 1;
+                if countdown == 0 {
+                    countdown = every;
+                    if let Some(why) = poll(&stats, every, limits, stop) {
+                        stats.stopped = Some(why);
+                        break 'run;
+                    }
+                    if share.wants() {
+                        offer(st, &site, &mut cands, words, d0, child, share);
+                    }
                 }
+                continue;
             }
-            continue;
+            if d == d0 {
+                break;
+            }
+            d -= 1;
+            st.unplace_w::<N>(site[d]);
+            fresh = false;
         }
-        if d == d0 {
-            break;
-        }
-        d -= 1;
-        st.unplace_w::<N>(site[d]);
-        fresh = false;
     }
-    if stats.stopped.is_some_and(|w| w != Stop::Solutions) && share.wants_rest() {
+    if stats.stopped.is_some_and(|w| w != Stop::Solutions) {
+        // Every node counted is seen through: the one counted last is recorded (a
+        // solution) or opened, so a budget of n nodes reports what those n hold.
         if fresh {
-            // The node counted last: a solution to record, or a node to open.
             let slot = &mut cands[d * words..][..words];
             slot.fill(0);
             if d == top {
                 record_solution(st.board(), puzzle, limits, &mut stats);
+                if stats.solutions_found >= max_solutions {
+                    stats.stopped = Some(Stop::Solutions);
+                }
             } else if let Pick::Site(c) = sel.pick(st) {
                 site[d] = c;
                 st.candidates_into_w::<N>(c, slot);
             }
         }
-        for k in d0..=d {
-            let untried = &cands[k * words..][..words];
-            if untried.iter().any(|&w| w != 0) {
+        let open = |k: usize| cands[k * words..][..words].iter().any(|&w| w != 0);
+        let unfinished = stats.stopped != Some(Stop::Solutions);
+        if unfinished && !(d0..=d).any(open) {
+            // Nothing was left untried: the stop came as the tree ended.
+            stats.stopped = None;
+        } else if unfinished && share.wants_rest() {
+            for k in (d0..=d).filter(|&k| open(k)) {
+                let untried = &cands[k * words..][..words];
                 share.rest(&path_to(st, &site, d0, k), site[k], untried);
             }
         }

@@ -58,6 +58,7 @@
 use super::dfs::{self, Limits, Share, Stats, Stop};
 use super::state::State;
 use crate::puzzle::{Board, Puzzle, DOWN, LEFT, RIGHT, RIM, UP};
+use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 
 /// What one side of a cell asks of a piece, apart from the search's up/left colours.
@@ -413,8 +414,9 @@ impl RowScan {
         if self.drive(&mut p.0, puzzle, limits, stop, share, max_nodes) {
             p.0.stats.stopped = Some(Stop::MaxNodes);
         }
-        if p.0.stats.stopped.is_some_and(|w| w != Stop::Solutions) && share.wants_rest() {
-            self.hand_over(&mut p.0, puzzle, limits, share);
+        if p.0.stats.stopped.is_some_and(|w| w != Stop::Solutions) {
+            let give = share.wants_rest();
+            self.hand_over(&mut p.0, puzzle, limits, share, give);
         }
         Some(p.into_stats())
     }
@@ -466,7 +468,7 @@ impl RowScan {
         limits: &Limits,
         share: &mut W,
     ) {
-        self.hand_over(&mut p.0, puzzle, limits, share);
+        self.hand_over(&mut p.0, puzzle, limits, share, true);
     }
 
     /// Walks `w` until its node count reaches `max_nodes` (true), or its subtree is
@@ -482,6 +484,9 @@ impl RowScan {
         max_nodes: u64,
     ) -> bool {
         let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
+        if w.total >= max_nodes {
+            return true; // the start node used the budget up
+        }
         // Poll or stop every CHECK_EVERY nodes, and exactly at the node budget.
         let mut until = max_nodes.min(w.total + dfs::CHECK_EVERY as u64);
         loop {
@@ -706,30 +711,57 @@ impl RowScan {
         }
     }
 
-    /// Hands the rest of a walk that a limit or an interrupt stopped to `share`, as the
-    /// generic driver does ([`Share::wants_rest`]): the node counted last is recorded (a
-    /// solution) or opened, then every open depth's untried candidates go.
-    fn hand_over<W: Share>(&self, w: &mut Walker, puzzle: &Puzzle, limits: &Limits, share: &mut W) {
-        let mut open = w.d0..w.d;
-        if w.resume == Resume::Counted {
-            w.resume = Resume::AtGoal;
-            if w.d == w.goal {
-                dfs::record_solution(self.board(w, w.d), puzzle, limits, &mut w.stats);
-            } else {
-                let h = Hot {
-                    d: w.d,
-                    d0: w.d0,
-                    watch: w.goal,
-                    left: 0,
-                    free: w.free,
-                };
-                if self.masks.is_some() {
-                    self.open_at::<true>(w, &h);
-                } else {
-                    self.open_at::<false>(w, &h);
-                }
-                open = w.d0..w.d + 1;
+    /// Sees the node a stopped walk counted last through, as the generic driver does:
+    /// records it (a solution) or opens it. Returns the depths that may hold untried
+    /// candidates. The walk cannot be resumed after this.
+    fn settle(&self, w: &mut Walker, puzzle: &Puzzle, limits: &Limits) -> Range<usize> {
+        if w.resume != Resume::Counted {
+            return w.d0..w.d;
+        }
+        w.resume = Resume::AtGoal;
+        if w.d == w.goal {
+            dfs::record_solution(self.board(w, w.d), puzzle, limits, &mut w.stats);
+            if w.stats.solutions_found >= limits.max_solutions.unwrap_or(u64::MAX) {
+                w.stats.stopped = Some(Stop::Solutions);
             }
+            return w.d0..w.d;
+        }
+        let h = Hot {
+            d: w.d,
+            d0: w.d0,
+            watch: w.goal,
+            left: 0,
+            free: w.free,
+        };
+        if self.masks.is_some() {
+            self.open_at::<true>(w, &h);
+        } else {
+            self.open_at::<false>(w, &h);
+        }
+        w.d0..w.d + 1
+    }
+
+    /// Ends a walk that a limit or an interrupt stopped ([`RowScan::settle`]): if nothing
+    /// is left untried its tree is done (no stop); otherwise, when `give`, every open
+    /// depth's untried candidates go to `share`.
+    fn hand_over<W: Share>(
+        &self,
+        w: &mut Walker,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        share: &mut W,
+        give: bool,
+    ) {
+        let open = self.settle(w, puzzle, limits);
+        if w.stats.stopped == Some(Stop::Solutions) {
+            return;
+        }
+        if !open.clone().any(|k| untried(&w.frames[k])) {
+            w.stats.stopped = None;
+            return;
+        }
+        if !give {
+            return;
         }
         for k in open {
             if untried(&w.frames[k]) {
