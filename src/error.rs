@@ -34,10 +34,28 @@ impl InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (source, message) = (OneLine(&self.source), OneLine(&self.message));
         match self.line {
-            Some(l) => write!(f, "{}:{}: {}", self.source, l, self.message),
-            None => write!(f, "{}: {}", self.source, self.message),
+            Some(l) => write!(f, "{source}:{l}: {message}"),
+            None => write!(f, "{source}: {message}"),
         }
+    }
+}
+
+/// Text quoted from input, shown with its control characters escaped: a line break
+/// would split the one-line message, and a terminal would act on escape sequences.
+struct OneLine<'a>(&'a str);
+
+impl fmt::Display for OneLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
     }
 }
 

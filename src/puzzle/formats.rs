@@ -58,6 +58,16 @@ pub fn read_puzzle(path: &Path, order: EdgeOrder) -> Result<Puzzle> {
 /// Parses the native RON format.
 pub fn parse_ron(text: &str, origin: &str) -> Result<Puzzle> {
     let p: Puzzle = from_ron(text, origin, "not a valid puzzle RON file")?;
+    // Both end up on `#` lines of the text format (`convert`) and in one-line reports,
+    // where a line break would start a line of another meaning.
+    for (what, text) in [("name", Some(&p.name)), ("source", p.source.as_ref())] {
+        if text.is_some_and(|t| t.chars().any(char::is_control)) {
+            return Err(InputError::new(
+                origin,
+                format!("the puzzle's {what} holds a control character (a line break?); write it on one line"),
+            ));
+        }
+    }
     p.validate(origin)?;
     Ok(p)
 }
@@ -354,6 +364,12 @@ pub fn parse_e2_hints_located(text: &str, origin: &str) -> Result<Vec<HintLine>>
             edges,
         });
     }
+    if hints.is_empty() {
+        return Err(InputError::new(
+            origin,
+            "holds no hint lines (`SQUARE ROW COL PIECE ROT`, piece 1-based)",
+        ));
+    }
     Ok(hints)
 }
 
@@ -592,7 +608,8 @@ fn json_cells(cells: &serde_json::Value, origin: &str, puzzle: &Puzzle) -> Resul
         .collect()
 }
 
-/// The text of an input file, without the byte-order mark some editors put first.
+/// The text of an input file, without the byte-order mark some editors put first, its
+/// lines ending in LF whatever they ended in.
 pub fn read_text(path: &Path) -> Result<String> {
     let origin = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| {
@@ -605,6 +622,13 @@ pub fn read_text(path: &Path) -> Result<String> {
     })?;
     let text = String::from_utf8(bytes)
         .map_err(|_| InputError::new(&origin, "not a text file (invalid UTF-8)"))?;
+    // Lines may end in LF, CRLF or a lone CR (classic Mac), which `str::lines` would
+    // not split on: a CR-only file would read as one line.
+    let text = if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        text
+    };
     Ok(match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),
         None => text,

@@ -254,8 +254,10 @@ pub fn generate(
     if rim == 0 || inner == 0 {
         return err("--rim-colours and --inner-colours must be at least 1".into());
     }
-    if rim + inner > 255 {
-        return err(format!("{rim} + {inner} colours; at most 255 fit"));
+    if rim.checked_add(inner).is_none_or(|n| n > 255) {
+        return err(format!(
+            "--rim-colours {rim} + --inner-colours {inner}: at most 255 colours fit"
+        ));
     }
     let (w, h) = (width, height);
     if !(2..=super::MAX_SIDE).contains(&w) || !(2..=super::MAX_SIDE).contains(&h) {

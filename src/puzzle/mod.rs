@@ -254,7 +254,7 @@ impl Puzzle {
                     format!(
                         "hint {k} names piece {} (counting from 0; {} counting from 1), but the puzzle has {} pieces",
                         hint.piece,
-                        hint.piece + 1,
+                        hint.piece as u128 + 1,
                         self.pieces.len()
                     ),
                 );
