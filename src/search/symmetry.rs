@@ -30,7 +30,8 @@
 //! ([`parts_until`]). [`Parts::Auto`] takes pairs only for runs after every
 //! solution (`--all`, whatever their node or time limits, so that a run resumed from
 //! its checkpoints cuts the tree the same way) whose anchored tree is estimated at
-//! [`PAIRS_FROM`] nodes or more.
+//! [`PAIRS_FROM`] nodes or more. The part checkpoints record the trees, and a rerun
+//! takes them from there without estimating (`recorded_cut`).
 //!
 //! Every solution found is reported with its turns, each checked again by the
 //! independent checker. Public rowscan solvers fix a corner the same way; Brendan's
@@ -439,16 +440,17 @@ pub fn parts_until(
 }
 
 /// The trees an earlier run with `--checkpoint file` cut `p` into, as [`parts_until`]
-/// gives them, read from the part checkpoints (`file`, `file.tr`, `file.tr3`) instead
-/// of estimated again: a rerun then cuts the board as the run that wrote them did,
-/// whenever it is stopped. Each file names its tree (its puzzle's fingerprint, the
-/// fixed corners being hints, and its heuristic), and since the first part alone does
-/// not tell the rest (a pair starts two covers, and each later pair has two ways) each
-/// also records the whole cut (`symmetry_parts`). Every cut the estimates could pick
-/// that fits every file is a candidate: one left is the cut; none, and the file that
-/// ruled out the last is refused; several (older files, which do not record the cut),
-/// and the estimates choose as before: None, as when there are no files or estimates
-/// do not choose the trees at all.
+/// gives them, read from the part checkpoints (`file`, `file.tr`, `file.tr3`) rather
+/// than estimated again: a rerun, however soon it is stopped, cuts the board as the
+/// run that wrote them did. Each file names its tree (the fingerprint of its puzzle,
+/// whose hints are the fixed corners, and its heuristic). The first part alone does
+/// not tell the rest (the pair of the two lowest corner pieces, either way round,
+/// begins two covers, and under `scan` each later pair may lie two ways), so each
+/// file also records the whole cut (`symmetry_parts`). Of the cuts
+/// the estimates could pick, those that fit every file remain: one is the cut; none
+/// refuses the file that ruled out the last; several (older files, without the
+/// record, of a run stopped before its last part) leave it to the estimates, as
+/// before: None, as when there are no files or no estimates choose the trees.
 fn recorded_cut(
     p: &Puzzle,
     h: Heuristic,
@@ -568,7 +570,8 @@ pub fn solve_symmetric(
 /// else on `p`. Solution counts and kept solutions are those of the whole puzzle; node
 /// counts are those of the trees searched, their fixed corners counted as hints. The
 /// runs go one after the other; with `--checkpoint FILE` they use FILE, FILE.tr and
-/// FILE.tr3. The estimates' time counts in `elapsed_s`.
+/// FILE.tr3, and a rerun takes its trees from them. The estimates' time counts in
+/// `elapsed_s`.
 pub fn solve_symmetric_parts(
     p: &Puzzle,
     h: impl Into<Strategy>,
@@ -601,7 +604,7 @@ pub fn solve_symmetric_parts(
         return Ok(r);
     }
     let keep = limits.keep.div_ceil(turns as usize);
-    // Every part's checkpoint records the whole cut, for [`recorded_cut`].
+    // Every part's checkpoint records the whole cut, for a rerun (`recorded_cut`).
     let spread = &Spread {
         cut: parts.iter().map(Part::tree).collect(),
         ..spread.clone()
