@@ -324,7 +324,7 @@ pub struct Checkpoint {
 
 /// One tree of a `--symmetry` cut as checkpoints record it: the corner pieces fixed
 /// (`[row, col, piece, rotation]`), the heuristic, and the estimate that chose it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CutTree {
     pub corners: Vec<[usize; 4]>,
     pub select: Heuristic,

@@ -446,11 +446,11 @@ pub fn parts_until(
 /// whose hints are the fixed corners, and its heuristic). The first part alone does
 /// not tell the rest (the pair of the two lowest corner pieces, either way round,
 /// begins two covers, and under `scan` each later pair may lie two ways), so each
-/// file also records the whole cut (`symmetry_parts`). Of the cuts
-/// the estimates could pick, those that fit every file remain: one is the cut; none
-/// refuses the file that ruled out the last; several (older files, without the
-/// record, of a run stopped before its last part) leave it to the estimates, as
-/// before: None, as when there are no files or no estimates choose the trees.
+/// file also records the whole cut (`symmetry_parts`). Of the cuts the estimates
+/// could pick, those that fit every file remain: one is the cut; none refuses the
+/// file that ruled out the last; several (older files, without the record, of a run
+/// stopped before its last part) leave it to the estimates, as before: None, as when
+/// there are no files or no estimates choose the trees.
 fn recorded_cut(
     p: &Puzzle,
     h: Heuristic,
