@@ -626,3 +626,152 @@ fn a_timeout_during_the_pair_estimates_searches_nothing() {
     );
     assert!(v.get("symmetry_parts").is_none(), "{v}");
 }
+
+/// The solutions (up to turns) and nodes the records of a `--symmetry` run's part
+/// checkpoints (`ck`, `ck.tr`, `ck.tr3`) hold, and how many of those files there are.
+fn held(ck: &Path) -> (u64, u64, usize) {
+    let (mut solutions, mut nodes, mut files) = (0, 0, 0);
+    for name in ["", ".tr", ".tr3"] {
+        let path = format!("{}{name}", ck.display());
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for r in v["records"].as_array().unwrap() {
+            solutions += r["solutions_found"].as_u64().unwrap();
+            let per_depth = r["nodes_per_depth"].as_array().unwrap();
+            nodes += per_depth.iter().map(|n| n.as_u64().unwrap()).sum::<u64>();
+        }
+        files += 1;
+    }
+    (solutions, nodes, files)
+}
+
+/// One stop of [`rerun_at_once`]: the `--max-nodes` run (solutions, nodes, part
+/// checkpoint files after it), then its rerun under a timeout that stops it at once
+/// (solutions, nodes, resumed nodes).
+type StopAndRerun = ((u64, u64, usize), (u64, u64, u64));
+
+/// `solve 6x6 --all --symmetry --symmetry-parts HOW --checkpoint FILE` on one thread,
+/// stopped by `--max-nodes 3000000` once per entry of `stops`, each time rerun with
+/// `--timeout 0.000001` (which stops it before the estimates that chose its trees
+/// would end), then run to the end: `whole` (solutions, nodes), as one run without a
+/// checkpoint has them.
+fn rerun_at_once(how: &str, stops: &[StopAndRerun], whole: (u64, u64)) {
+    let (dir, ck) = scratch(&format!("at-once-{how}"));
+    let puzzle = common::p("brendan/pieces_06x06.txt");
+    let run = |extra: &[&str]| {
+        let base = [
+            "solve",
+            puzzle.as_str(),
+            "--all",
+            "--symmetry",
+            "--symmetry-parts",
+            how,
+            "--json",
+            "--threads",
+            "1",
+            "--checkpoint",
+            ck.to_str().unwrap(),
+        ];
+        let out = common::plytile(&[&base[..], extra].concat());
+        assert!(
+            matches!(common::code(&out), 0 | 3),
+            "{}",
+            common::stderr(&out)
+        );
+        serde_json::from_str::<serde_json::Value>(&common::stdout(&out)).unwrap()
+    };
+    let got = |v: &serde_json::Value, key: &str| v[key].as_u64().unwrap_or(0);
+    let trees = |v: &serde_json::Value| {
+        let t = v["symmetry_parts"].as_array().unwrap();
+        t.iter().map(|t| t["corners"].clone()).collect::<Vec<_>>()
+    };
+    let fresh = run(&[]);
+    let (cut, estimates) = (
+        trees(&fresh),
+        fresh["symmetry_parts"][0]["estimated_nodes"].clone(),
+    );
+    assert!(estimates.is_f64(), "{how}: {fresh}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
+    for (k, &((found, nodes, files), at_once)) in stops.iter().enumerate() {
+        let what = format!("{how}, stop {}", k + 1);
+        let v = run(&["--max-nodes", "3000000"]);
+        assert_eq!(v["stopped_by"], "max_nodes", "{what}");
+        assert_eq!(
+            (got(&v, "solutions_found"), got(&v, "nodes")),
+            (found, nodes),
+            "{what}"
+        );
+        let (held_found, held_nodes, held_files) = held(&ck);
+        assert_eq!(held_files, files, "{what}");
+        let again = run(&["--timeout", "0.000001"]);
+        assert_eq!(
+            (again["stopped_by"].as_str(), again["exhaustive"].as_bool()),
+            (Some("timeout"), Some(false)),
+            "{what}"
+        );
+        let counts = |v: &serde_json::Value| {
+            let keys = ["solutions_found", "nodes", "resumed_nodes"];
+            (got(v, keys[0]), got(v, keys[1]), got(v, keys[2]))
+        };
+        assert_eq!(counts(&again), at_once, "{what}");
+        // What the files held, read back: every node, every solution with its turns.
+        assert_eq!(
+            (held_found * 4, held_nodes),
+            (at_once.0, at_once.2),
+            "{what}"
+        );
+        // The same trees as the first run, with the estimates that chose them.
+        let n = again["symmetry_parts"].as_array().unwrap().len();
+        assert_eq!(trees(&again)[..], cut[..n], "{what}");
+        assert_eq!(
+            again["symmetry_parts"][0]["estimated_nodes"], estimates,
+            "{what}"
+        );
+    }
+    let last = run(&[]);
+    assert_eq!(last["exhaustive"], true, "{how}");
+    assert_eq!(
+        (got(&last, "solutions_found"), got(&last, "nodes")),
+        whole,
+        "{how}"
+    );
+    assert_eq!(trees(&last), cut, "{how}");
+    // Finished checkpoints, stopped at once: the whole run, exhaustive.
+    let again = run(&["--timeout", "0.000001"]);
+    assert_eq!(again["exhaustive"], true, "{how}");
+    assert_eq!(
+        (got(&again, "solutions_found"), got(&again, "nodes")),
+        whole,
+        "{how}"
+    );
+    assert_eq!(got(&again, "resumed_nodes"), held(&ck).1, "{how}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A checkpointed run of Brendan's 6x6 by pairs (three trees, 16,972,376 nodes, as one
+/// run at the same cut has them), stopped in its first tree and again in its second:
+/// a rerun stopped at once takes the trees from the part checkpoints (the first
+/// file's tree alone does not tell the ways of the other two: each file records the
+/// cut) and reports what they hold, not nothing.
+#[test]
+fn a_rerun_stopped_at_once_reports_what_the_pair_checkpoints_hold() {
+    let stops = [
+        ((44, 3_000_006, 1), (44, 3_013_751, 3_000_000)),
+        ((120, 6_013_752, 2), (120, 6_019_385, 6_013_739)),
+    ];
+    rerun_at_once("pairs", &stops, (260, 16_972_376));
+}
+
+/// The same with `auto`, whose estimate keeps the anchored tree of the 6x6 (it is
+/// under `PAIRS_FROM`): no estimate runs again, the single checkpoint names the tree.
+#[test]
+fn a_rerun_stopped_at_once_reports_what_the_auto_checkpoint_holds() {
+    let stops = [
+        ((60, 3_000_007, 1), (60, 3_007_784, 3_000_000)),
+        ((128, 6_007_784, 1), (128, 6_016_123, 6_007_777)),
+    ];
+    rerun_at_once("auto", &stops, (260, 14_518_615));
+}

@@ -532,3 +532,105 @@ fn a_deep_split_depth_is_refused_or_stops_at_the_timeout() {
     );
     assert!(took < std::time::Duration::from_secs(10), "{took:?}");
 }
+
+/// The part checkpoints of `solve --symmetry` name their trees and record the cut they
+/// belong to: a rerun refuses, before any search, a file of no tree of this puzzle's
+/// cuts, one at another part's place, and records that make no cut or disagree.
+/// Files from before the record still resume, taken apart by their trees.
+#[test]
+fn symmetry_part_checkpoints_of_another_cut_are_refused() {
+    let dir = scratch_dir("tampered-cut");
+    let six = puzzle("pieces_06x06.txt");
+    let solve = |p: &str, ck: &Path, how: &str| {
+        let args = ["solve", p, "-q", "--threads", "1", "--all", "--symmetry"];
+        run(&[&args[..], &["--symmetry-parts", how, "--checkpoint", s(ck)]].concat())
+    };
+    let ck = dir.join("ck");
+    let parts = [ck.clone(), dir.join("ck.tr"), dir.join("ck.tr3")];
+    let whole = "pieces_06x06: 260 solution(s), exhaustive, 16972376 nodes";
+    let o = solve(&six, &ck, "pairs");
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with(whole));
+    let good: Vec<String> = parts
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .collect();
+    let restore = || {
+        for (f, text) in parts.iter().zip(&good) {
+            std::fs::write(f, text).unwrap();
+        }
+    };
+    // Another puzzle's first part.
+    let five = dir.join("five");
+    assert_eq!(
+        solve(&puzzle("pieces_05x05.txt"), &five, "pairs")
+            .status
+            .code(),
+        Some(0)
+    );
+    std::fs::copy(&five, &ck).unwrap();
+    let none = "is for none of the trees --symmetry-parts pairs cuts this puzzle into";
+    refused(&solve(&six, &ck, "pairs"), &ck, none);
+    // The anchored tree of `auto` where pairs are asked for.
+    let anchored = dir.join("anchored");
+    assert_eq!(solve(&six, &anchored, "auto").status.code(), Some(0));
+    std::fs::copy(&anchored, &ck).unwrap();
+    refused(&solve(&six, &ck, "pairs"), &ck, none);
+    // The second and third parts swapped.
+    restore();
+    std::fs::write(&parts[1], &good[2]).unwrap();
+    std::fs::write(&parts[2], &good[1]).unwrap();
+    let second = "is of a tree that no cut searches second";
+    refused(&solve(&six, &ck, "pairs"), &parts[1], second);
+    // A recorded cut whose second tree is laid along rows but keeps its corners.
+    restore();
+    edit_json(&ck, |v| {
+        v["symmetry_parts"][1]["select"] = "scan:rows".into()
+    });
+    refused(
+        &solve(&six, &ck, "auto"),
+        &ck,
+        "records symmetry_parts that are no cut",
+    );
+    // The second part records another cut: its third tree laid along rows (piece 2
+    // top-left, piece 3 top-right) instead of columns (3 top-left, 2 bottom-left).
+    restore();
+    edit_json(&parts[1], |v| {
+        let third = &mut v["symmetry_parts"][2];
+        assert_eq!(
+            third["corners"],
+            serde_json::json!([[0, 0, 3, 3], [5, 0, 2, 2]])
+        );
+        third["corners"] = serde_json::json!([[0, 0, 2, 3], [0, 5, 3, 0]]);
+        third["select"] = "scan:rows".into();
+    });
+    refused(
+        &solve(&six, &ck, "pairs"),
+        &parts[1],
+        &format!("is not of the --symmetry cut of {}", s(&ck)),
+    );
+    // Files without the record (older plytile): all three name the cut, and the
+    // rerun, which estimates nothing, records it again.
+    restore();
+    for f in &parts {
+        edit_json(f, |v| {
+            v.as_object_mut().unwrap().remove("symmetry_parts").unwrap();
+        });
+    }
+    let at_once = ["--timeout", "0.000001"];
+    let args = [
+        "solve",
+        &six,
+        "-q",
+        "--all",
+        "--symmetry",
+        "--checkpoint",
+        s(&ck),
+    ];
+    let o = run(&[&args[..], &at_once].concat());
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with(whole));
+    for f in &parts {
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+        assert_eq!(v["symmetry_parts"].as_array().map(Vec::len), Some(3));
+    }
+    cleanup(&dir);
+}

@@ -129,6 +129,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         shard: a.shard,
         job,
         checkpoint: a.checkpoint.clone(),
+        cut: Vec::new(),
         order: a.order,
         interleave: a.interleave.then(|| Interleave {
             window: a.window.map_or(interleave::WINDOW, |w| w as usize),

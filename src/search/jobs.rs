@@ -314,7 +314,22 @@ pub struct Checkpoint {
     pub factor: bool,
     pub split_depth: usize,
     pub shard: Option<[usize; 2]>,
+    /// The trees of the `--symmetry` run this search is a part of, in search order
+    /// (absent without `--symmetry` and in older files): a rerun takes its cut from
+    /// here instead of estimating it again ([`super::symmetry`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub symmetry_parts: Vec<CutTree>,
     pub records: Vec<RecordFile>,
+}
+
+/// One tree of a `--symmetry` cut as checkpoints record it: the corner pieces fixed
+/// (`[row, col, piece, rotation]`), the heuristic, and the estimate that chose it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CutTree {
+    pub corners: Vec<[usize; 4]>,
+    pub select: Heuristic,
+    #[serde(default)]
+    pub estimated_nodes: Option<f64>,
 }
 
 impl Checkpoint {
@@ -334,6 +349,7 @@ impl Checkpoint {
             factor: s.factor,
             split_depth,
             shard,
+            symmetry_parts: Vec::new(),
             records: records
                 .iter()
                 .map(|r| RecordFile {
@@ -347,6 +363,11 @@ impl Checkpoint {
                 })
                 .collect(),
         }
+    }
+
+    /// Whether this checkpoint is of the tree of `puzzle` (hints included) under `select`.
+    pub fn is_for(&self, puzzle: &Puzzle, select: Heuristic) -> bool {
+        self.fingerprint == fingerprint(puzzle) && self.select == select
     }
 
     /// Checks that this checkpoint belongs to the run described, naming what differs.

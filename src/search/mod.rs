@@ -37,6 +37,9 @@ pub struct Spread {
     pub job: Option<(String, jobs::Job)>,
     /// Record finished subproblems here and resume from it.
     pub checkpoint: Option<PathBuf>,
+    /// The `--symmetry` trees this search is one of, recorded in its checkpoint
+    /// ([`symmetry`] sets it).
+    pub cut: Vec<jobs::CutTree>,
     /// Order in which to start the frontier's subproblems (`--order`). `penalty`
     /// takes the frontier path even on one thread.
     pub order: Order,
@@ -209,10 +212,11 @@ pub fn solve_with(
     let (done, todo) =
         parallel::resume(puzzle, &units, records).map_err(|e| InputError::new(blame, e))?;
     let save_to = |path: &std::path::Path, records: &[parallel::Record]| {
-        jobs::write_checkpoint(
-            path,
-            &jobs::Checkpoint::new(puzzle, s, split_depth, shard, records),
-        )
+        let ck = jobs::Checkpoint {
+            symmetry_parts: spread.cut.clone(),
+            ..jobs::Checkpoint::new(puzzle, s, split_depth, shard, records)
+        };
+        jobs::write_checkpoint(path, &ck)
     };
     let periodic = |records: &[parallel::Record]| {
         if let Some(p) = &spread.checkpoint {

@@ -30,24 +30,25 @@
 //! ([`parts_until`]). [`Parts::Auto`] takes pairs only for runs after every
 //! solution (`--all`, whatever their node or time limits, so that a run resumed from
 //! its checkpoints cuts the tree the same way) whose anchored tree is estimated at
-//! [`PAIRS_FROM`] nodes or more.
+//! [`PAIRS_FROM`] nodes or more. The part checkpoints record the trees, and a rerun
+//! takes them from there without estimating (`recorded_cut`).
 //!
 //! Every solution found is reported with its turns, each checked again by the
 //! independent checker. Public rowscan solvers fix a corner the same way; Brendan's
 //! and Wortmann's counts "up to rotation" are the square case.
 
 use super::dfs::{self, Limits, Stats, Stop};
-use super::jobs::absorb;
+use super::jobs::{self, absorb, CutTree};
 use super::select::{Heuristic, Strategy};
 use super::{solve_with, Spread};
-use crate::error::Result;
+use crate::error::{InputError, Result};
 use crate::growth::predict::probe::estimate_until;
 use crate::growth::predict::probe::Stopped;
 use crate::puzzle::{rotated, scans_columns, verify, Board, Hint, Puzzle, DOWN, LEFT, RIM, UP};
 use crate::report::{SolveResult, SymmetryPart};
 use rayon::prelude::*;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -131,6 +132,34 @@ impl Part {
             .map(|c| [c.row, c.col, c.piece, c.rotation as usize])
             .collect()
     }
+
+    /// The tree as checkpoints record it.
+    fn tree(&self) -> CutTree {
+        CutTree {
+            corners: self.corners(),
+            select: self.select,
+            estimated_nodes: self.estimate,
+        }
+    }
+}
+
+/// The anchored trees, searched with `h` itself.
+fn anchor_parts(anchors: &[Puzzle], h: Heuristic, estimate: Option<f64>) -> Vec<Part> {
+    anchors
+        .iter()
+        .map(|q| Part {
+            puzzle: q.clone(),
+            select: h,
+            estimate,
+        })
+        .collect()
+}
+
+/// Whether estimates choose the trees of a board whose solutions stand for `turns`
+/// turns each: square boards under `pairs`, and under `auto` for runs after every
+/// solution (`all`).
+fn estimated(how: Parts, all: bool, turns: u64) -> bool {
+    turns == 4 && (how == Parts::Pairs || (how == Parts::Auto && all))
 }
 
 /// The puzzles to search instead of `p` (the anchor fixed in each) and how many turns
@@ -233,6 +262,69 @@ fn pair_part(p: &Puzzle, h: Heuristic, u: usize, v: usize, columns: bool) -> Opt
     })
 }
 
+/// The corner pieces of `p` when pairs can cut it: a square board without hints and
+/// with exactly four corner pieces.
+fn pair_corners(p: &Puzzle) -> Option<Vec<usize>> {
+    let corners = corner_pieces(p);
+    let square = p.width == p.height && p.width >= 2 && p.hints.is_empty();
+    (square && corners.len() == 4).then_some(corners)
+}
+
+/// The tree of every ordered pair of `corners` laid every way `h` has, with its pair.
+fn pair_trees(p: &Puzzle, h: Heuristic, corners: &[usize]) -> Option<Vec<((usize, usize), Part)>> {
+    let mut trees = Vec::new();
+    for &u in corners {
+        for &v in corners.iter().filter(|&&v| v != u) {
+            for &columns in ways(h) {
+                trees.push(((u, v), pair_part(p, h, u, v, columns)?));
+            }
+        }
+    }
+    Some(trees)
+}
+
+/// The 8 covers (module doc) of the four `corners`, each as its three pairs in search
+/// order: out of each corner, then into it.
+fn covers(corners: &[usize]) -> Vec<Vec<(usize, usize)>> {
+    corners
+        .iter()
+        .flat_map(|&c| {
+            let others = || corners.iter().copied().filter(move |&x| x != c);
+            [
+                others().map(|x| (c, x)).collect(),
+                others().map(|x| (x, c)).collect(),
+            ]
+        })
+        .collect()
+}
+
+/// Every cut of `p` into pair trees that [`choose_pairs`] can pick under `h`: each
+/// cover with each pair laid each way. Empty when pairs cannot cut `p`.
+fn pair_cuts(p: &Puzzle, h: Heuristic) -> Vec<Vec<Part>> {
+    let Some(corners) = pair_corners(p) else {
+        return Vec::new();
+    };
+    let Some(trees) = pair_trees(p, h, &corners) else {
+        return Vec::new();
+    };
+    let mut cuts = Vec::new();
+    for cover in covers(&corners) {
+        let mut these = vec![Vec::new()];
+        for pair in cover {
+            let laid = trees.iter().filter(|(q, _)| *q == pair);
+            these = these
+                .iter()
+                .flat_map(|cut: &Vec<Part>| {
+                    laid.clone()
+                        .map(|(_, t)| [&cut[..], std::slice::from_ref(t)].concat())
+                })
+                .collect();
+        }
+        cuts.extend(these);
+    }
+    cuts
+}
+
 /// The three pair trees of the cheapest cover (module doc) of square `p` under `h`,
 /// each tree estimated from `k` probes on up to `threads` threads. None when `p` does
 /// not have exactly four corner pieces; an empty list when `stopped()` ended the
@@ -244,18 +336,8 @@ pub fn choose_pairs(
     threads: usize,
     stopped: &Stopped<'_>,
 ) -> Option<Vec<Part>> {
-    let corners = corner_pieces(p);
-    if p.width != p.height || p.width < 2 || !p.hints.is_empty() || corners.len() != 4 {
-        return None;
-    }
-    let mut trees = Vec::new();
-    for &u in &corners {
-        for &v in corners.iter().filter(|&&v| v != u) {
-            for &columns in ways(h) {
-                trees.push(((u, v), pair_part(p, h, u, v, columns)?));
-            }
-        }
-    }
+    let corners = pair_corners(p)?;
+    let mut trees = pair_trees(p, h, &corners)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
@@ -278,17 +360,10 @@ pub fn choose_pairs(
             .min_by(|a, b| est(&a.1).total_cmp(&est(&b.1)))
             .map(|(_, t)| t.clone())
     };
-    // The covers: out of each corner, then into each; the first cheapest wins, so a
-    // tie keeps the pairs out of the anchor.
-    let covers = corners.iter().flat_map(|&c| {
-        let others = || corners.iter().copied().filter(move |&x| x != c);
-        [
-            others().map(|x| (c, x)).collect::<Vec<_>>(),
-            others().map(|x| (x, c)).collect(),
-        ]
-    });
     let cost = |parts: &[Part]| parts.iter().map(est).sum::<f64>();
-    covers
+    // The first cheapest cover wins, so a tie keeps the pairs out of the anchor.
+    covers(&corners)
+        .into_iter()
         .map(|cover| {
             cover
                 .iter()
@@ -326,17 +401,10 @@ pub fn parts_until(
     let start = Instant::now();
     let (anchors, turns) = anchored_along(p, h.lines_columns(p.width, p.height))?;
     let anchor_parts = |estimate| {
-        let parts = anchors
-            .iter()
-            .map(|q| Part {
-                puzzle: q.clone(),
-                select: h,
-                estimate,
-            })
-            .collect();
+        let parts = anchor_parts(&anchors, h, estimate);
         Some((parts, turns, start.elapsed().as_secs_f64()))
     };
-    if turns != 4 || how == Parts::Anchor || (how == Parts::Auto && !all) {
+    if !estimated(how, all, turns) {
         return anchor_parts(None);
     }
     let Some(whole) = nodes(&anchors[0], h, FIRST_PROBES, stopped) else {
@@ -369,6 +437,92 @@ pub fn parts_until(
         }
         None => anchor_parts(Some(whole)),
     }
+}
+
+/// The trees an earlier run with `--checkpoint file` cut `p` into, as [`parts_until`]
+/// gives them, read from the part checkpoints (`file`, `file.tr`, `file.tr3`) rather
+/// than estimated again: a rerun, however soon it is stopped, cuts the board as the
+/// run that wrote them did. Each file names its tree (the fingerprint of its puzzle,
+/// whose hints are the fixed corners, and its heuristic). The first part alone does
+/// not tell the rest (the pair of the two lowest corner pieces, either way round,
+/// begins two covers, and under `scan` each later pair may lie two ways), so each
+/// file also records the whole cut (`symmetry_parts`). Of the cuts the estimates
+/// could pick, those that fit every file remain: one is the cut; none refuses the
+/// file that ruled out the last; several (older files, without the record, of a run
+/// stopped before its last part) leave it to the estimates, as before: None, as when
+/// there are no files or no estimates choose the trees.
+fn recorded_cut(
+    p: &Puzzle,
+    h: Heuristic,
+    how: Parts,
+    all: bool,
+    file: &Path,
+) -> Result<Option<(Vec<Part>, u64, f64)>> {
+    let start = Instant::now();
+    let Some((anchors, turns)) = anchored_along(p, h.lines_columns(p.width, p.height)) else {
+        return Ok(None);
+    };
+    if !estimated(how, all, turns) {
+        return Ok(None);
+    }
+    let mut files = Vec::new();
+    for i in 0..3 {
+        let path = part_checkpoint(file, i);
+        if let Some(ck) = jobs::read_checkpoint(&path)? {
+            files.push((i, path, ck));
+        }
+    }
+    if files.is_empty() {
+        return Ok(None);
+    }
+    let mut cuts = pair_cuts(p, h);
+    if how == Parts::Auto || cuts.is_empty() {
+        // Auto's small trees, and a board pairs cannot cut.
+        cuts.push(anchor_parts(&anchors, h, None));
+    }
+    let mut left: Vec<usize> = (0..cuts.len()).collect();
+    for (k, (i, path, ck)) in files.iter().enumerate() {
+        let is = |t: &Part| ck.is_for(&t.puzzle, t.select);
+        let at = |cut: &[Part]| cut.get(*i).is_some_and(is);
+        // The cut it records, if any (the estimates aside).
+        let same = |cut: &[Part]| {
+            let r = &ck.symmetry_parts;
+            let tree = |(t, r): (&Part, &CutTree)| t.corners() == r.corners && t.select == r.select;
+            r.is_empty() || (cut.len() == r.len() && cut.iter().zip(r).all(tree))
+        };
+        left.retain(|&c| at(&cuts[c]) && same(&cuts[c]));
+        if left.is_empty() {
+            let why = if !cuts.iter().flatten().any(is) {
+                format!("is for none of the trees --symmetry-parts {how} cuts this puzzle into under --select {h}")
+            } else if !cuts.iter().any(|c| at(c)) {
+                let nth = ["first", "second", "third"][*i];
+                format!("is of a tree that no cut searches {nth}")
+            } else if k == 0 {
+                "records symmetry_parts that are no cut --symmetry makes of this puzzle".into()
+            } else {
+                let before: Vec<String> = files[..k]
+                    .iter()
+                    .map(|f| f.1.display().to_string())
+                    .collect();
+                format!("is not of the --symmetry cut of {}", before.join(" and "))
+            };
+            return Err(InputError::new(
+                path.display().to_string(),
+                format!("this checkpoint {why}; use another --checkpoint file or delete it"),
+            ));
+        }
+    }
+    let [c] = left[..] else {
+        return Ok(None);
+    };
+    let mut parts = cuts.swap_remove(c);
+    // The estimates that chose the trees, for the report.
+    if let Some((_, _, ck)) = files.iter().find(|f| !f.2.symmetry_parts.is_empty()) {
+        for (t, r) in parts.iter_mut().zip(&ck.symmetry_parts) {
+            t.estimate = r.estimated_nodes;
+        }
+    }
+    Ok(Some((parts, turns, start.elapsed().as_secs_f64())))
 }
 
 /// The board turned a quarter clockwise (square boards): cell (r, c) moves to
@@ -416,7 +570,8 @@ pub fn solve_symmetric(
 /// else on `p`. Solution counts and kept solutions are those of the whole puzzle; node
 /// counts are those of the trees searched, their fixed corners counted as hints. The
 /// runs go one after the other; with `--checkpoint FILE` they use FILE, FILE.tr and
-/// FILE.tr3. The estimates' time counts in `elapsed_s`.
+/// FILE.tr3, and a rerun takes its trees from them. The estimates' time counts in
+/// `elapsed_s`.
 pub fn solve_symmetric_parts(
     p: &Puzzle,
     h: impl Into<Strategy>,
@@ -429,8 +584,12 @@ pub fn solve_symmetric_parts(
     let all = limits.max_solutions.is_none();
     let stopped = || dfs::stop_reason(limits, stop).is_some();
     let threads = spread.threads();
-    let Some((parts, turns, chose_s)) = parts_until(p, h.select, how, all, threads, &stopped)
-    else {
+    let recorded = match &spread.checkpoint {
+        Some(file) => recorded_cut(p, h.select, how, all, file)?,
+        None => None,
+    };
+    let chosen = recorded.or_else(|| parts_until(p, h.select, how, all, threads, &stopped));
+    let Some((parts, turns, chose_s)) = chosen else {
         return solve_with(p, h, limits, stop, spread);
     };
     if parts.is_empty() {
@@ -445,6 +604,11 @@ pub fn solve_symmetric_parts(
         return Ok(r);
     }
     let keep = limits.keep.div_ceil(turns as usize);
+    // Every part's checkpoint records the whole cut, for a rerun (`recorded_cut`).
+    let spread = &Spread {
+        cut: parts.iter().map(Part::tree).collect(),
+        ..spread.clone()
+    };
     let mut total: Option<SolveResult> = None;
     let mut searched = Vec::new();
     for (i, part) in parts.iter().enumerate() {
