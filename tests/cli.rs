@@ -881,6 +881,95 @@ fn input_files_may_start_with_a_byte_order_mark() {
     cleanup(&dir);
 }
 
+/// Lines may end in a lone CR (classic Mac) as well as LF or CRLF: a CR-only hints file
+/// used to read as one comment line, its hints ignored without a word.
+#[test]
+fn files_with_cr_line_ends_read_as_their_lines() {
+    let dir = scratch_dir("cli-cr");
+    let puzzle = p("brendan/pieces_04x04.txt");
+    let solutions = |extra: &[&str]| {
+        let o = plytile(&[&["solve", &puzzle, "--all", "--json"], extra].concat());
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        v["solutions_found"].as_u64().unwrap()
+    };
+    let mut counts = Vec::new();
+    for end in ["\n", "\r\n", "\r"] {
+        let hints = dir.join("hints.txt");
+        std::fs::write(&hints, ["# one hint", "A1 0 0 1 3", ""].join(end)).unwrap();
+        let cr = dir.join("p.txt");
+        let text = std::fs::read_to_string(&puzzle).unwrap();
+        std::fs::write(&cr, text.replace('\n', end)).unwrap();
+        counts.push((solutions(&["--hints", &s(&hints)]), solutions(&[]), {
+            let o = plytile(&["solve", &s(&cr), "--all", "-q", "--json"]);
+            assert_eq!(code(&o), 0, "{end:?}: {}", stderr(&o));
+            serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()["solutions_found"]
+                .as_u64()
+                .unwrap()
+        }));
+    }
+    assert_eq!(counts, vec![(9, 36, 36); 3]);
+    // A hints file with no hint in it is a mistake, not "no hints".
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "# nothing\n").unwrap();
+    let o = plytile(&["solve", &puzzle, "--hints", &s(&empty)]);
+    assert_input_error(&o, "empty.txt", None, "empty hints file");
+    assert!(stderr(&o).contains("no hint lines"), "{}", stderr(&o));
+    cleanup(&dir);
+}
+
+/// Text quoted from input never breaks an error's one line or reaches the terminal as
+/// an escape sequence; a RON name with a line break is refused (convert wrote it on a
+/// `#` line, where the rest became a puzzle line); gen's colour counts cannot wrap.
+#[test]
+fn quoted_input_and_huge_values_keep_errors_one_line() {
+    let dir = scratch_dir("cli-quoted");
+    let bad = dir.join("esc.txt");
+    std::fs::write(&bad, "2 2\n0 1 1 \u{1b}[2J\n").unwrap();
+    let o = plytile(&["solve", &s(&bad)]);
+    assert_input_error(&o, "esc.txt", Some(2), "escape in a colour");
+    assert!(!stderr(&o).contains('\u{1b}'), "{:?}", stderr(&o));
+    assert!(stderr(&o).contains("\\u{1b}[2J"), "{:?}", stderr(&o));
+    let ron = dir.join("p.ron");
+    let o = plytile(&["convert", &p("brendan/pieces_04x04.txt"), "-o", &s(&ron)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = std::fs::read_to_string(&ron).unwrap();
+    let name = text.lines().find(|l| l.contains("name:")).unwrap();
+    let injected = text.replace(name, "    name: \"p\\nhint 0 0 0 3\",");
+    std::fs::write(&ron, injected).unwrap();
+    let o = plytile(&["convert", &s(&ron), "-o", &s(&dir.join("p.txt"))]);
+    assert_input_error(&o, "p.ron", None, "name with a line break");
+    assert!(
+        stderr(&o).contains("name holds a control character"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.join("p.txt").exists());
+    let huge = "18446744073709551615";
+    for (flag, other) in [
+        ("--inner-colours", "--rim-colours"),
+        ("--rim-colours", "--inner-colours"),
+    ] {
+        let args = [
+            "gen", "--width", "4", "--height", "4", "--seed", "1", flag, huge, other, "3",
+        ];
+        let o = plytile(&args);
+        assert_input_error(&o, "gen", None, flag);
+        assert!(stderr(&o).contains("at most 255 colours"), "{}", stderr(&o));
+    }
+    let hinted = dir.join("h.txt");
+    let text = std::fs::read_to_string(p("brendan/pieces_04x04.txt")).unwrap();
+    std::fs::write(&hinted, format!("{text}hint 0 0 {huge} 0\n")).unwrap();
+    let o = plytile(&["solve", &s(&hinted)]);
+    assert_input_error(&o, "h.txt", None, "huge hint piece");
+    assert!(
+        stderr(&o).contains("18446744073709551616 counting from 1"),
+        "{}",
+        stderr(&o)
+    );
+    cleanup(&dir);
+}
+
 /// `explain` at the root of 4x4: every site's placements, b and local tree, and the
 /// site ply:2 picks (the first of the smallest b); on a full board, no site.
 #[test]
