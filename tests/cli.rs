@@ -796,6 +796,15 @@ fn bad_flags_exit_2() {
         ),
         (vec!["predict", &puzzle, "--probes", "-3"], "'--probes <K>'"),
         (vec!["explain", &puzzle, "--ply", "-2"], "'--ply <PLY>'"),
+        (
+            vec!["solve", &puzzle, "--timeout", "-inf"],
+            "'--timeout <SECS>'",
+        ),
+        (vec!["solve", &puzzle, "--shard", "-1/2"], "'--shard <I/N>'"),
+        (
+            vec!["solve", &puzzle, "--timeout", "--all"],
+            "invalid value '--all' for '--timeout <SECS>'",
+        ),
     ] {
         let o = plytile(&args);
         assert_eq!(code(&o), 2, "{args:?}");

@@ -56,11 +56,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Set by Ctrl-C / SIGTERM; long runs poll it and stop cleanly with their statistics.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Parses the command line. Negative numbers are values, so that `--timeout -1` gets
-/// its flag's own message rather than "unexpected argument '-1'".
+/// Parses the command line. A flag's value may start with '-', so that `--timeout -1`,
+/// `--timeout -inf` or `--shard -1/2` get the flag's own message rather than
+/// "unexpected argument '-1'" (a flag given no value gets it too: "invalid value
+/// '--all' for '--timeout'").
 pub fn parse_args() -> std::result::Result<Cli, clap::Error> {
     use clap::{CommandFactory, FromArgMatches};
-    let cmd = Cli::command().mut_subcommands(|c| c.allow_negative_numbers(true));
+    let cmd = Cli::command().mut_subcommands(|c| {
+        c.mut_args(|a| {
+            let value = a.get_action().takes_values() && !a.is_positional();
+            a.allow_hyphen_values(value)
+        })
+    });
     Cli::from_arg_matches_mut(&mut cmd.try_get_matches()?)
 }
 
