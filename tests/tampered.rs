@@ -634,3 +634,42 @@ fn symmetry_part_checkpoints_of_another_cut_are_refused() {
     }
     cleanup(&dir);
 }
+
+/// Without `--puzzle`, merge checks every board against the puzzle file the results
+/// name (`input`): a board edited into a non-solution is refused, and when the file is
+/// gone merge says the boards were not checked.
+#[test]
+fn merge_checks_boards_against_the_puzzle_file_the_results_name() {
+    let dir = scratch_dir("tampered-input");
+    let copy = dir.join("p44.txt");
+    std::fs::copy(puzzle("pieces_04x04.txt"), &copy).unwrap();
+    let (a, b) = (dir.join("s0.json"), dir.join("s1.json"));
+    shard(s(&copy), 0, 2, &a);
+    shard(s(&copy), 1, 2, &b);
+    let o = run(&["merge", s(&a), s(&b), "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let merged: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(merged["solutions_found"], 36);
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // Two cells of the first board swapped: still 16 pieces, no longer a solution.
+    let mut r: Value = serde_json::from_str(&std::fs::read_to_string(&a).unwrap()).unwrap();
+    r["solutions"][0].as_array_mut().unwrap().swap(0, 1);
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r.to_string()).unwrap();
+    let o = run(&["merge", s(&bad), s(&b)]);
+    assert_input_error(&o, "bad.json", None, "an edited board");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("solution 1 is not a solution"));
+    std::fs::remove_file(&copy).unwrap();
+    let o = run(&["merge", s(&a), s(&b), "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("the 36 solution boards were not checked again") && e.contains("--puzzle"),
+        "{e}"
+    );
+    cleanup(&dir);
+}

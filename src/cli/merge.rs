@@ -3,10 +3,11 @@
 use super::{read_text, PuzzleArgs};
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::EdgeOrder;
+use crate::puzzle::Puzzle;
 use crate::report::{depth_table, stop_text, SolveResult};
 use crate::search::jobs;
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
@@ -59,6 +60,20 @@ pub fn run(a: MergeArgs) -> Result<u8> {
         }
         parts.push((origin, r));
     }
+    let boards: usize = parts.iter().map(|(_, r)| r.solutions.len()).sum();
+    if puzzle.is_none() && boards > 0 {
+        // Every board reported is checked again: against the puzzle the results name.
+        match recorded_puzzle(&parts) {
+            Ok(p) => {
+                for (origin, r) in &parts {
+                    jobs::check_solutions(origin, r, &p)?;
+                }
+            }
+            Err(why) => eprintln!(
+                "plytile: note: the {boards} solution boards were not checked again: {why}; give --puzzle FILE"
+            ),
+        }
+    }
     let (m, warnings) = jobs::merge(&parts, a.keep)?;
     for w in warnings {
         eprintln!("plytile: {w}");
@@ -69,6 +84,35 @@ pub fn run(a: MergeArgs) -> Result<u8> {
         out!("{}", render(&m, parts.len()))?;
     }
     Ok(m.exit_code())
+}
+
+/// The puzzle the results name in `input`, read again, when it is still there and
+/// still the puzzle of every result; else why not.
+fn recorded_puzzle(parts: &[(String, SolveResult)]) -> std::result::Result<Puzzle, String> {
+    let Some(input) = parts.iter().find_map(|(_, r)| r.input.as_ref()) else {
+        return Err("the results do not name their puzzle file (older plytile)".into());
+    };
+    let (read, file) = match (&input.job_file, &input.puzzle_file) {
+        (Some(job), _) => (jobs::read_job(Path::new(job)).map(|j| j.puzzle), job),
+        (None, Some(file)) => {
+            let args = PuzzleArgs {
+                puzzle: file.into(),
+                edge_order: input.edge_order,
+                hints: input.hints_file.as_ref().map(PathBuf::from),
+            };
+            (args.load(), file)
+        }
+        (None, None) => return Err("the results do not name their puzzle file".into()),
+    };
+    let p = read.map_err(|e| format!("cannot read the puzzle they name ({e})"))?;
+    let fp = jobs::fingerprint(&p);
+    if parts
+        .iter()
+        .any(|(_, r)| r.puzzle_fingerprint() != Some(fp))
+    {
+        return Err(format!("{file} no longer holds their puzzle"));
+    }
+    Ok(p)
 }
 
 /// The summary of `solve`'s text report (boards need the puzzle file; see `--json`).

@@ -6,12 +6,12 @@ use super::{
 };
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::EdgeOrder;
-use crate::report::SolveResult;
+use crate::report::{Input, SolveResult};
 use crate::search::interleave::{self, Interleave};
 use crate::search::parallel::MAX_SPLIT_DEPTH;
 use crate::search::{self, jobs, Heuristic, Order, Spread};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -186,7 +186,21 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         search::solve_with(&puzzle, strategy, &limits, &INTERRUPTED, &spread)
     };
     status.stop();
-    let result = result?;
+    let mut result = result?;
+    let file = |p: &Path| {
+        Some(
+            std::path::absolute(p)
+                .unwrap_or(p.into())
+                .display()
+                .to_string(),
+        )
+    };
+    result.input = Some(Input {
+        puzzle_file: a.puzzle.as_deref().and_then(file),
+        job_file: a.job.as_deref().and_then(file),
+        edge_order: a.edge_order,
+        hints_file: a.hints.as_deref().and_then(file),
+    });
     if a.json {
         outln!(
             "{}",

@@ -16,7 +16,8 @@ use crate::error::{InputError, Result};
 use std::path::Path;
 
 /// Edge order of a text file's piece lines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum EdgeOrder {
     /// up right down left (clockwise from the top): the community convention.
     #[default]

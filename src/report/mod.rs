@@ -98,6 +98,21 @@ pub struct SolveResult {
     /// `--symmetry`: the trees searched, in order (absent for a whole-tree search).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub symmetry_parts: Vec<SymmetryPart>,
+    /// The files the puzzle was read from, so that `merge` can check the solutions
+    /// again without `--puzzle` (absent in older results).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<Input>,
+}
+
+/// Where `solve` read its puzzle: absolute paths, as the run saw them.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Input {
+    /// The puzzle file, or the job file (`--job`, which holds the puzzle).
+    pub puzzle_file: Option<String>,
+    pub job_file: Option<String>,
+    #[serde(default)]
+    pub edge_order: crate::puzzle::formats::EdgeOrder,
+    pub hints_file: Option<String>,
 }
 
 /// One tree a `--symmetry` run searched.
@@ -209,6 +224,7 @@ impl SolveResult {
             subproblems: 1,
             symmetry: 1,
             symmetry_parts: Vec::new(),
+            input: None,
         };
         r.set_fingerprint(crate::search::jobs::fingerprint(puzzle));
         r
