@@ -634,6 +634,26 @@ fn malformed_puzzle_files() {
         "{}",
         stderr(&o)
     );
+    // A bad piece or hint names the line its entry starts on, past strings and
+    // comments that look like the list.
+    let located = [
+        (
+            "ron_bad_piece",
+            "// pieces: [\n(\n  name: \"a [ (\",\n  width: 2, height: 2,\n  /* x\n  */ pieces: [\n    (0, 1, 1, 0), // (\n    (0, 0, 1, 1),\n    (1, 0, 0, 1), (0, 1, 0, 1),\n  ],\n)\n",
+            9,
+        ),
+        (
+            "ron_bad_hint",
+            "(\n width: 2, height: 2,\n pieces: [(0,1,1,0),(0,0,1,1),(1,0,0,1),(1,1,0,0)],\n hints: [\n  (row: 0, col: 0, piece: 0, rotation: 0),\n  (row: 5, col: 0, piece: 1, rotation: 0),\n ],\n)\n",
+            6,
+        ),
+    ];
+    for (name, text, line) in located {
+        let f = dir.join(format!("{name}.ron"));
+        std::fs::write(&f, text).unwrap();
+        let o = plytile(&["solve", &s(&f)]);
+        assert_input_error(&o, &s(&f), Some(line), name);
+    }
     // a file that does not exist
     let missing = s(&dir.join("missing.txt"));
     let o = plytile(&["solve", &missing]);

@@ -69,8 +69,90 @@ pub fn parse_ron(text: &str, origin: &str) -> Result<Puzzle> {
             ));
         }
     }
-    p.validate(origin)?;
+    // A problem with one piece or hint names the line its entry starts on.
+    let (pieces, hints) = (
+        ron_list_lines(text, "pieces"),
+        ron_list_lines(text, "hints"),
+    );
+    p.validate_located(origin, &|item| match item {
+        Item::Piece(k) => pieces.get(k).copied(),
+        Item::Hint(k) => hints.get(k).copied(),
+    })?;
     Ok(p)
+}
+
+/// The line each entry of the list under `key` of a RON file's top-level struct
+/// starts on; empty when there is no such list. A scan of brackets, strings and
+/// comments only: the file has been parsed already, so it is well formed.
+fn ron_list_lines(text: &str, key: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    let (mut line, mut depth) = (1usize, 0usize);
+    // The depth inside the key's list while in it, and whether an entry may start.
+    let (mut list, mut entry, mut keyed) = (None, false, false);
+    let mut it = text.chars().peekable();
+    while let Some(c) = it.next() {
+        if c.is_whitespace() {
+            line += (c == '\n') as usize;
+            continue;
+        }
+        if c == '/' && it.peek() == Some(&'/') {
+            it.by_ref().take_while(|&c| c != '\n').for_each(drop);
+            line += 1;
+            continue;
+        }
+        if c == '/' && it.peek() == Some(&'*') {
+            it.next();
+            let mut prev = ' ';
+            for c in it.by_ref() {
+                line += (c == '\n') as usize;
+                if prev == '*' && c == '/' {
+                    break;
+                }
+                prev = c;
+            }
+            continue;
+        }
+        if entry && list == Some(depth) && !matches!(c, ']' | ',') {
+            out.push(line);
+            entry = false;
+        }
+        match c {
+            '"' => {
+                let mut escaped = false;
+                for c in it.by_ref() {
+                    line += (c == '\n') as usize;
+                    match c {
+                        '\\' if !escaped => escaped = true,
+                        '"' if !escaped => break,
+                        _ => escaped = false,
+                    }
+                }
+            }
+            '(' | '[' | '{' => {
+                depth += 1;
+                if keyed && c == '[' {
+                    (list, entry, keyed) = (Some(depth), true, false);
+                }
+            }
+            ')' | ']' | '}' => {
+                if list == Some(depth) {
+                    list = None;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            ',' if list == Some(depth) => entry = true,
+            c if depth == 1 && (c.is_alphabetic() || c == '_') => {
+                let mut ident = String::from(c);
+                while let Some(&n) = it.peek().filter(|n| n.is_alphanumeric() || **n == '_') {
+                    ident.push(n);
+                    it.next();
+                }
+                keyed = ident == key;
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Writes the native RON format.
