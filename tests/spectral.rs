@@ -1008,3 +1008,24 @@ fn start_vector_without_top_component() {
     assert_eq!(r.nodes_per_depth, [1; 6]);
     assert!(r.notes.iter().any(|n| n.contains("§7.4")), "{:?}", r.notes);
 }
+
+/// Counts past 2^53 also come as decimal strings in `--json` (doubles round them, and
+/// 64-bit readers refuse them past 2^64); small ones do not.
+#[test]
+fn big_counts_come_as_decimal_strings_too() {
+    let r = spectral_report(&load("rubik.ron"), 30);
+    assert_eq!(r.exact_depth, 30);
+    let last = *r.nodes_per_depth.last().unwrap();
+    assert!(last > u64::MAX as u128);
+    let json: serde_json::Value =
+        serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+    let decimal = json["nodes_per_depth_decimal"].as_array().unwrap();
+    assert_eq!(decimal.len(), 31);
+    assert_eq!(decimal[30].as_str().unwrap().parse::<u128>().unwrap(), last);
+    let classes = &json["class_counts_per_depth_decimal"][30];
+    for (j, &n) in r.class_counts_per_depth[30].iter().enumerate() {
+        assert_eq!(classes[j].as_str().unwrap().parse::<u128>().unwrap(), n);
+    }
+    let small = serde_json::to_string(&spectral_report(&load("eight.ron"), 3)).unwrap();
+    assert!(!small.contains("decimal"), "{small}");
+}

@@ -583,6 +583,13 @@ pub struct SpectralReport {
     pub nodes_per_depth: Vec<u128>,
     /// `N(d)` per class, `class_counts_per_depth[d][j]`.
     pub class_counts_per_depth: Vec<Vec<u128>>,
+    /// The two above as decimal strings, present when a count exceeds 2^53: JSON
+    /// readers that use doubles (JavaScript, jq) round such numbers, and those limited
+    /// to 64 bits refuse counts past 2^64.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub nodes_per_depth_decimal: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub class_counts_per_depth_decimal: Vec<Vec<String>>,
     /// `n(d)/n(d−1)` (`None` at `d = 0` or when `n(d−1) = 0`).
     pub ratio_per_depth: Vec<Option<f64>>,
     /// Deepest depth with exact counts (`< depth` only on `u128` overflow).
@@ -665,6 +672,13 @@ pub fn spectral_report(graph: &EquivalenceGraph, depth: usize) -> SpectralReport
             .collect(),
         spectral_radius,
         period,
+        nodes_per_depth_decimal: decimal_if_big(&totals, &totals),
+        class_counts_per_depth_decimal: counts
+            .class_counts
+            .iter()
+            .map(|row| decimal_if_big(row, &totals))
+            .filter(|row| !row.is_empty())
+            .collect(),
         nodes_per_depth: totals,
         class_counts_per_depth: counts.class_counts,
         ratio_per_depth,
@@ -672,6 +686,16 @@ pub fn spectral_report(graph: &EquivalenceGraph, depth: usize) -> SpectralReport
         power_iteration: power,
         closed_form: closed,
         notes,
+    }
+}
+
+/// `v` as decimal strings when a count of `totals` exceeds 2^53 (a double's exact
+/// range), else nothing.
+fn decimal_if_big(v: &[u128], totals: &[u128]) -> Vec<String> {
+    if totals.iter().any(|&n| n > 1 << 53) {
+        v.iter().map(u128::to_string).collect()
+    } else {
+        Vec::new()
     }
 }
 
