@@ -60,14 +60,16 @@ pub fn run(a: CompareArgs) -> Result<u8> {
     let mut results = Vec::new();
     for h in distinct(a.select.iter().copied()) {
         let limits = a.limits.limits(if a.all { None } else { Some(1) }, a.keep);
-        results.push(search::solve_one(
+        let mut r = search::solve_one(
             &puzzle,
             a.strategy.strategy(h),
             a.symmetry,
             1,
             &limits,
             &INTERRUPTED,
-        ));
+        );
+        r.input = Some(a.input.input());
+        results.push(r);
     }
     let limits = CompareLimits {
         all: a.all,

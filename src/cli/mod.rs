@@ -46,6 +46,7 @@ use crate::error::{InputError, Result};
 pub use crate::puzzle::formats::read_text;
 use crate::puzzle::formats::{self, EdgeOrder};
 use crate::puzzle::{Item, Puzzle};
+use crate::report::Input;
 use crate::search::symmetry::Parts;
 use crate::search::{Heuristic, Order, Strategy};
 use clap::{Args, Parser, Subcommand};
@@ -142,12 +143,44 @@ pub struct PuzzleArgs {
     pub hints: Option<PathBuf>,
 }
 
+/// The files a search read, absolute, as its result records them (`input`): `merge`
+/// checks the boards against them.
+pub fn input(
+    puzzle: Option<&Path>,
+    job: Option<&Path>,
+    edge_order: EdgeOrder,
+    hints: Option<&Path>,
+) -> Input {
+    let file = |p: &Path| {
+        std::path::absolute(p)
+            .unwrap_or(p.into())
+            .display()
+            .to_string()
+    };
+    Input {
+        puzzle_file: puzzle.map(file),
+        job_file: job.map(file),
+        edge_order,
+        hints_file: hints.map(file),
+    }
+}
+
 impl PuzzleArgs {
     /// The files read, for [`check_outputs`].
     pub fn inputs(&self) -> Vec<&Path> {
         std::iter::once(self.puzzle.as_path())
             .chain(self.hints.as_deref())
             .collect()
+    }
+
+    /// The files read, as a result records them (`input`).
+    pub fn input(&self) -> Input {
+        input(
+            Some(&self.puzzle),
+            None,
+            self.edge_order,
+            self.hints.as_deref(),
+        )
     }
 
     pub fn load(&self) -> Result<Puzzle> {
