@@ -6,8 +6,9 @@
 //! and the split depth, which fix the frontier ([`super::parallel::frontier`]).
 
 use super::dfs::Stats;
-use super::parallel::{Prefix, Record};
-use super::select::{Heuristic, Strategy};
+use super::parallel::{check_path, Prefix, Record};
+use super::select::{Heuristic, Select, Strategy};
+use super::state::State;
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{from_ron, read_text};
 use crate::puzzle::{scans_columns, Board, Puzzle};
@@ -50,14 +51,20 @@ pub fn parse_shard(s: &str) -> std::result::Result<(usize, usize), String> {
     Ok((i, n))
 }
 
+/// FNV-1a, 64 bits, of `bytes` continued from `h` (start from [`FNV_START`]).
+fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+    }
+    h
+}
+
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
 /// A 64-bit FNV-1a fingerprint of what the search depends on: size, pieces, hints.
 pub fn fingerprint(p: &Puzzle) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |x: u64| {
-        for b in x.to_le_bytes() {
-            h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
-        }
-    };
+    let mut h = FNV_START;
+    let mut eat = |x: u64| h = fnv1a(h, &x.to_le_bytes());
     eat(p.width as u64);
     eat(p.height as u64);
     for piece in &p.pieces {
@@ -315,6 +322,11 @@ pub struct Checkpoint {
     pub split_depth: usize,
     pub shard: Option<[usize; 2]>,
     pub records: Vec<RecordFile>,
+    /// [`Checkpoint::digest`] of the rest, 16 hex digits, written on every save and
+    /// checked on load (files without it, from before it, load as they are): no
+    /// check of the records can see a given-away subtree deleted from one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<String>,
 }
 
 impl Checkpoint {
@@ -334,6 +346,7 @@ impl Checkpoint {
             factor: s.factor,
             split_depth,
             shard,
+            digest: None,
             records: records
                 .iter()
                 .map(|r| RecordFile {
@@ -347,6 +360,25 @@ impl Checkpoint {
                 })
                 .collect(),
         }
+    }
+
+    /// FNV-1a of the checkpoint's JSON without its `digest` field, as 16 hex digits:
+    /// the same whatever whitespace or key order a tool wrote, different after any
+    /// change of a value. It catches damage and edits, not an adversary.
+    pub fn digest(&self) -> String {
+        digest_of(&self.bare_json())
+    }
+
+    /// The checkpoint's JSON without its `digest` field.
+    fn bare_json(&self) -> String {
+        let text = match self.digest {
+            None => serde_json::to_string(self),
+            Some(_) => serde_json::to_string(&Checkpoint {
+                digest: None,
+                ..self.clone()
+            }),
+        };
+        text.expect("checkpoints serialize")
     }
 
     /// Checks that this checkpoint belongs to the run described, naming what differs.
@@ -388,68 +420,172 @@ impl Checkpoint {
     }
 
     /// The finished subproblems, each checked as far as a record can be without
-    /// searching it again: its depths fit the board, its count of full boards is its
-    /// count of solutions, and every solution it brings passes the independent checker.
-    pub fn records(&self, origin: &str, puzzle: &Puzzle) -> Result<Vec<Record>> {
-        let bad = |e: String| InputError::new(origin, e);
+    /// searching it again ([`RecordFile::record`]), and their counts together: at most
+    /// [`MAX_RESUMED`] nodes, so that what a run adds to them cannot overflow.
+    pub fn records(&self, origin: &str, puzzle: &Puzzle, s: Strategy) -> Result<Vec<Record>> {
+        let mut st = State::new(puzzle);
+        let mut total: u64 = 0;
+        crate::with_strategy!(s, &st, |sel| {
+            self.records
+                .iter()
+                .enumerate()
+                .map(|(k, r)| {
+                    let bad = |m: String| InputError::new(origin, format!("record {}: {m}", k + 1));
+                    let rec = r.record(puzzle, &mut st, &mut sel).map_err(bad)?;
+                    total = total
+                        .checked_add(rec.stats.nodes())
+                        .filter(|&t| t <= MAX_RESUMED)
+                        .ok_or_else(|| {
+                            bad(format!(
+                                "the records count more than {MAX_RESUMED} nodes, more than any search makes (36 years at 10^9 nodes a second)"
+                            ))
+                        })?;
+                    Ok(rec)
+                })
+                .collect()
+        })
+    }
+}
+
+/// The most nodes a checkpoint's records may count in all (2^60): a search that made
+/// more would have run 36 years at 10^9 nodes a second. Below it, a run's sums of
+/// its records, its new nodes and its `--symmetry` trees (solutions times 4) fit in
+/// 64 bits.
+pub const MAX_RESUMED: u64 = 1 << 60;
+
+impl RecordFile {
+    /// This record as the search uses it, checked as far as a record can be without
+    /// searching it again: its prefix and the ones it gave away are paths of the search
+    /// tree of `sel` ([`check_path`]); it counts its start node once, nothing above it,
+    /// no depth past the board and no more children than a node has (4 rotations of
+    /// each piece left); its count of full boards is its count of solutions; and every
+    /// solution it brings passes the independent checker, lies below its prefix and
+    /// outside the subtrees it gave away, and is there once. (That the records fit
+    /// together is [`super::parallel::resume`]'s to check; a board in two records is
+    /// inside one record's given-away subtree, or the records are of one subproblem.)
+    fn record<S: Select>(
+        &self,
+        puzzle: &Puzzle,
+        st: &mut State,
+        sel: &mut S,
+    ) -> std::result::Result<Record, String> {
         let top = puzzle.free_cells();
-        self.records
+        let prefix = prefix_from_file(&self.prefix).map_err(|e| format!("prefix: {e}"))?;
+        check_path(st, sel, &prefix).map_err(|e| format!("prefix: {e}"))?;
+        let mut given = Vec::with_capacity(self.given.len());
+        for (i, g) in self.given.iter().enumerate() {
+            let at = |e: String| format!("given {}: {e}", i + 1);
+            let g = prefix_from_file(g).map_err(at)?;
+            check_path(st, sel, &g).map_err(at)?;
+            given.push(g);
+        }
+        let npd = &self.nodes_per_depth;
+        if npd.len() > top + 1 {
+            return Err(format!(
+                "nodes_per_depth has {} depths, the board has {}",
+                npd.len(),
+                top + 1
+            ));
+        }
+        let d0 = prefix.len();
+        if let Some(j) = (0..d0.min(npd.len())).find(|&j| npd[j] != 0) {
+            return Err(format!(
+                "nodes_per_depth counts {} nodes at depth {j}, above the record's subproblem (depth {d0})",
+                npd[j]
+            ));
+        }
+        let start = npd.get(d0).copied().unwrap_or(0);
+        if start != 1 {
+            return Err(format!(
+                "nodes_per_depth counts {start} nodes at depth {d0}, where the record's subproblem starts: its start node is 1"
+            ));
+        }
+        for j in d0..npd.len().saturating_sub(1) {
+            let most = npd[j].saturating_mul(4 * (top - j) as u64);
+            if npd[j + 1] > most {
+                return Err(format!(
+                    "nodes_per_depth counts {} nodes at depth {} below {} at depth {j}, which have at most {most} children",
+                    npd[j + 1],
+                    j + 1,
+                    npd[j]
+                ));
+            }
+        }
+        npd.iter()
+            .try_fold(0u64, |a, &b| a.checked_add(b))
+            .ok_or("nodes_per_depth sums past 2^64")?;
+        // A node at the full depth is a full board, which the search counts as a
+        // solution.
+        let full = npd.get(top).copied().unwrap_or(0);
+        if self.solutions_found != full || self.solutions.len() as u64 > full {
+            return Err(format!(
+                "{} solutions found and {} kept, but {full} nodes at the full depth",
+                self.solutions_found,
+                self.solutions.len()
+            ));
+        }
+        let below = |b: &Board, p: &[(usize, u32)]| {
+            p.iter()
+                .find(|&&(c, o)| b.get(c).copied().flatten() != Some((o as usize / 4, (o % 4) as u8)))
+                .map(|&(c, _)| c)
+        };
+        for (i, b) in self.solutions.iter().enumerate() {
+            if let Err(v) = crate::puzzle::verify::check(puzzle, b, true) {
+                return Err(format!("solution {} is not a solution: {v}", i + 1));
+            }
+            // A record's solutions lie below its own subproblem.
+            if let Some(c) = below(b, &prefix) {
+                return Err(format!(
+                    "solution {} does not hold the record's placement at cell {c}",
+                    i + 1
+                ));
+            }
+            if let Some(g) = given.iter().position(|g| below(b, g).is_none()) {
+                return Err(format!(
+                    "solution {} lies in the subtree the record gave away (given {}): another record counts it",
+                    i + 1,
+                    g + 1
+                ));
+            }
+        }
+        if let Some((a, b)) = crate::puzzle::verify::first_repeat(&self.solutions) {
+            return Err(format!("solution {} repeats solution {}", b + 1, a + 1));
+        }
+        if self.deepest > top {
+            return Err(format!(
+                "deepest {} is deeper than the board ({top})",
+                self.deepest
+            ));
+        }
+        let cells = puzzle.cells();
+        let b = &self.deepest_board;
+        if !b.is_empty() && b.len() != cells {
+            return Err(format!(
+                "deepest_board has {} cells, the board has {cells}",
+                b.len()
+            ));
+        }
+        if let Some((c, (p, r))) = b
             .iter()
             .enumerate()
-            .map(|(k, r)| {
-                let wrong = |m: String| Err(bad(format!("record {}: {m}", k + 1)));
-                if r.nodes_per_depth.len() > top + 1 {
-                    return wrong(format!(
-                        "nodes_per_depth has {} depths, the board has {}",
-                        r.nodes_per_depth.len(),
-                        top + 1
-                    ));
-                }
-                // A node at the full depth is a full board, which the search counts
-                // as a solution.
-                let full = r.nodes_per_depth.get(top).copied().unwrap_or(0);
-                if r.solutions_found != full || r.solutions.len() as u64 > full {
-                    return wrong(format!(
-                        "{} solutions found and {} kept, but {full} nodes at the full depth",
-                        r.solutions_found,
-                        r.solutions.len()
-                    ));
-                }
-                let prefix = prefix_from_file(&r.prefix).map_err(bad)?;
-                for (i, b) in r.solutions.iter().enumerate() {
-                    if let Err(v) = crate::puzzle::verify::check(puzzle, b, true) {
-                        return wrong(format!("solution {} is not a solution: {v}", i + 1));
-                    }
-                    // A record's solutions lie below its own subproblem.
-                    let off = prefix.iter().find(|&&(c, o)| {
-                        b.get(c).copied().flatten() != Some((o as usize / 4, (o % 4) as u8))
-                    });
-                    if let Some((c, _)) = off {
-                        return wrong(format!(
-                            "solution {} does not hold the record's placement at cell {c}",
-                            i + 1
-                        ));
-                    }
-                }
-                Ok(Record {
-                    prefix,
-                    stats: Stats {
-                        nodes_per_depth: r.nodes_per_depth.clone(),
-                        solutions_found: r.solutions_found,
-                        solutions: r.solutions.clone(),
-                        deepest: r.deepest,
-                        deepest_board: r.deepest_board.clone(),
-                        stopped: None,
-                    },
-                    given: r
-                        .given
-                        .iter()
-                        .map(|p| prefix_from_file(p))
-                        .collect::<std::result::Result<_, _>>()
-                        .map_err(bad)?,
-                })
-            })
-            .collect()
+            .find_map(|(c, x)| x.filter(|&(p, r)| p >= cells || r > 3).map(|x| (c, x)))
+        {
+            return Err(format!(
+                "deepest_board cell {c} holds piece {p} rotation {r}, which the puzzle does not have"
+            ));
+        }
+        Ok(Record {
+            prefix,
+            stats: Stats {
+                nodes_per_depth: npd.clone(),
+                solutions_found: self.solutions_found,
+                solutions: self.solutions.clone(),
+                deepest: self.deepest,
+                deepest_board: self.deepest_board.clone(),
+                stopped: None,
+            },
+            given,
+        })
     }
 }
 
@@ -459,16 +595,34 @@ pub fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
     match std::fs::read_to_string(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(InputError::new(origin, format!("cannot read: {e}"))),
-        Ok(text) => serde_json::from_str(&text).map(Some).map_err(|e| {
-            InputError::at(origin, e.line(), format!("not a plytile checkpoint: {e}"))
-        }),
+        Ok(text) => {
+            let ck: Checkpoint = serde_json::from_str(&text).map_err(|e| {
+                InputError::at(&origin, e.line(), format!("not a plytile checkpoint: {e}"))
+            })?;
+            match &ck.digest {
+                Some(d) if *d != ck.digest() => Err(InputError::new(
+                    origin,
+                    "was edited or damaged since plytile wrote it (its digest does not match its content); delete it to search from the start",
+                )),
+                _ => Ok(Some(ck)),
+            }
+        }
     }
+}
+
+/// [`Checkpoint::digest`] of the JSON of a checkpoint without a digest.
+fn digest_of(bare: &str) -> String {
+    format!("{:016x}", fnv1a(FNV_START, bare.as_bytes()))
 }
 
 /// Writes a checkpoint through a temporary file and a rename ([`crate::files`]).
 pub fn write_checkpoint(path: &Path, ck: &Checkpoint) -> Result<()> {
     let origin = path.display().to_string();
-    let text = serde_json::to_string(ck).expect("checkpoints serialize");
+    let mut text = ck.bare_json();
+    // The object's last field, where serde writes it (after `records`).
+    let digest = digest_of(&text);
+    text.pop();
+    text += &format!(",\"digest\":\"{digest}\"}}");
     crate::files::write_file(path, &text)
         .map_err(|e| InputError::new(origin, format!("cannot write the checkpoint: {e}")))
 }
