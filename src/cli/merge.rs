@@ -54,12 +54,9 @@ pub fn run(a: MergeArgs) -> Result<u8> {
                 format!("not a JSON result of `plytile solve --json`: {e}"),
             )
         })?;
-        if let Some(p) = &puzzle {
-            jobs::check_solutions(&origin, &r, p)?;
-        }
         parts.push((origin, r));
     }
-    let (m, warnings) = jobs::merge(&parts, a.keep)?;
+    let (m, warnings) = jobs::merge_with(&parts, a.keep, puzzle.as_ref())?;
     for w in warnings {
         eprintln!("plytile: {w}");
     }
