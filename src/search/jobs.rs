@@ -420,7 +420,7 @@ impl Checkpoint {
     }
 
     /// The finished subproblems, each checked as far as a record can be without
-    /// searching it again ([`RecordFile::record`]), and their counts together: at most
+    /// searching it again (`RecordFile::record`), and their counts together: at most
     /// [`MAX_RESUMED`] nodes, so that what a run adds to them cannot overflow.
     pub fn records(&self, origin: &str, puzzle: &Puzzle, s: Strategy) -> Result<Vec<Record>> {
         let mut st = State::new(puzzle);
