@@ -48,6 +48,16 @@ fn edit_json(path: &Path, f: impl FnOnce(&mut Value)) {
     std::fs::write(path, serde_json::to_string(&v).unwrap()).unwrap();
 }
 
+/// A hand edit of a checkpoint that drops its digest too, as a file of an older
+/// plytile has none: what the digest would refuse at once ("edited or damaged"), the
+/// checks of the records must refuse on their own.
+fn edit_ck(path: &Path, f: impl FnOnce(&mut Value)) {
+    edit_json(path, |v| {
+        f(v);
+        v.as_object_mut().unwrap().remove("digest");
+    });
+}
+
 /// Bad input naming `file` and saying `what`.
 fn refused(o: &Output, file: &Path, what: &str) {
     assert_input_error(o, s(file), None, what);
@@ -199,7 +209,8 @@ fn merge_refuses_results_whose_counts_or_solutions_do_not_hold() {
         v["solutions"][0] = serde_json::json!([[0, 0], [0, 0], [0, 0]])
     });
     refused(&merge(&[&f[0], &t, &f[2]]), &t, "solution 1 has 3 cells");
-    // A full board that is no solution: only the puzzle tells.
+    // A full board that is no solution: the puzzle tells, named in the results (input)
+    // or given.
     let t = dir.join("wrong.json");
     std::fs::copy(&f[1], &t).unwrap();
     edit_json(&t, |v| {
@@ -207,7 +218,7 @@ fn merge_refuses_results_whose_counts_or_solutions_do_not_hold() {
         b.swap(6, 7);
     });
     let o = merge(&[&f[0], &t, &f[2]]);
-    assert_eq!(o.status.code(), Some(0));
+    refused(&o, &t, "solution 1 is not a solution");
     let o = run(&["merge", "--puzzle", &p, s(&f[0]), s(&t), s(&f[2])]);
     refused(&o, &t, "solution 1 is not a solution");
     let o = run(&["merge", "--puzzle", &p, s(&f[0]), s(&f[1]), s(&f[2])]);
@@ -276,7 +287,7 @@ fn a_checkpoint_record_that_does_not_hold_is_refused() {
     let o = run(&args);
     assert!(String::from_utf8_lossy(&o.stdout).contains(": 16 solution(s), exhaustive"));
     // A 3-cell "solution" brought by a record.
-    edit_json(&ck, |v| {
+    edit_ck(&ck, |v| {
         let r = &mut v["records"][0];
         r["solutions"] = serde_json::json!([[[0, 0], [0, 0], [0, 0]]]);
         r["solutions_found"] = 1.into();
@@ -284,7 +295,7 @@ fn a_checkpoint_record_that_does_not_hold_is_refused() {
     refused(&run(&args), &ck, "record 1: ");
     // The solutions of one record claimed by another: counts agree, boards do not.
     std::fs::write(&ck, &good).unwrap();
-    edit_json(&ck, |v| {
+    edit_ck(&ck, |v| {
         let recs = v["records"].as_array_mut().unwrap();
         let (i, j) = {
             let with = |want: bool| {
@@ -305,7 +316,7 @@ fn a_checkpoint_record_that_does_not_hold_is_refused() {
     refused(&run(&args), &ck, "is not a solution");
     // ... or copied whole: valid boards, but not below that record's placements.
     std::fs::write(&ck, &good).unwrap();
-    edit_json(&ck, |v| {
+    edit_ck(&ck, |v| {
         let recs = v["records"].as_array_mut().unwrap();
         let i = recs
             .iter()
@@ -323,7 +334,7 @@ fn a_checkpoint_record_that_does_not_hold_is_refused() {
     refused(&run(&args), &ck, "does not hold the record's placement");
     // More depths than the board has.
     std::fs::write(&ck, &good).unwrap();
-    edit_json(&ck, |v| {
+    edit_ck(&ck, |v| {
         let n = v["records"][0]["nodes_per_depth"].as_array_mut().unwrap();
         n.resize(40, 0.into());
         n[39] = 1.into();
@@ -415,7 +426,7 @@ fn checkpoint_records_that_do_not_fit_together_are_refused() {
     ];
     for (edit, what) in cases {
         std::fs::write(&ck, &good).unwrap();
-        edit_json(&ck, |v| {
+        edit_ck(&ck, |v| {
             let i = with_given(v);
             edit(v, i)
         });
@@ -583,7 +594,7 @@ fn symmetry_part_checkpoints_of_another_cut_are_refused() {
     refused(&solve(&six, &ck, "pairs"), &parts[1], second);
     // A recorded cut whose second tree is laid along rows but keeps its corners.
     restore();
-    edit_json(&ck, |v| {
+    edit_ck(&ck, |v| {
         v["symmetry_parts"][1]["select"] = "scan:rows".into()
     });
     refused(
@@ -594,7 +605,7 @@ fn symmetry_part_checkpoints_of_another_cut_are_refused() {
     // The second part records another cut: its third tree laid along rows (piece 2
     // top-left, piece 3 top-right) instead of columns (3 top-left, 2 bottom-left).
     restore();
-    edit_json(&parts[1], |v| {
+    edit_ck(&parts[1], |v| {
         let third = &mut v["symmetry_parts"][2];
         assert_eq!(
             third["corners"],
@@ -612,7 +623,7 @@ fn symmetry_part_checkpoints_of_another_cut_are_refused() {
     // rerun, which estimates nothing, records it again.
     restore();
     for f in &parts {
-        edit_json(f, |v| {
+        edit_ck(f, |v| {
             v.as_object_mut().unwrap().remove("symmetry_parts").unwrap();
         });
     }
@@ -671,5 +682,460 @@ fn merge_checks_boards_against_the_puzzle_file_the_results_name() {
         e.contains("the 36 solution boards were not checked again") && e.contains("--puzzle"),
         "{e}"
     );
+    cleanup(&dir);
+}
+
+fn read(f: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap()
+}
+
+fn u(v: &Value) -> u64 {
+    v.as_u64().unwrap()
+}
+
+/// A merged text report says `what` (exit 0).
+fn merged(o: &Output, what: &str) {
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.contains(what), "says {what:?}: {out}");
+}
+
+/// A result's counts must agree with each other: its full boards are its solutions
+/// (times the turns under --symmetry, at most that when --solutions cut the count),
+/// its depths end where a node was, the trees of --symmetry are distinct and sum to
+/// its nodes, and exhaustive means no stop. Edited, they were summed as exhaustive
+/// (1,000,017 solutions of the 4x4's 36).
+#[test]
+fn merge_refuses_a_result_whose_counts_contradict_each_other() {
+    let dir = scratch_dir("tampered-contradict");
+    let p44 = puzzle("pieces_04x04.txt");
+    let (s0, s1, t) = (dir.join("s0.json"), dir.join("s1.json"), dir.join("t.json"));
+    shard(&p44, 0, 2, &s0);
+    shard(&p44, 1, 2, &s1);
+    merged(&merge(&[&s0, &s1]), "solutions   36\nexhaustive  yes\n");
+    assert_eq!(u(&read(&s0)["solutions_found"]), 19);
+    type Edit = fn(&mut Value);
+    let cases: [(Edit, &str, &str); 5] = [
+        (
+            |v| v["solutions_found"] = 1_000_000.into(),
+            "solutions_found is 1000000, but nodes_per_depth counts 19 full boards (depth 16)",
+            "solutions_found is 1000000, but nodes_per_depth counts 19 full boards (depth 16)",
+        ),
+        // The full boards' count zeroed, nodes to match, the 19 boards kept.
+        (
+            |v| {
+                let n = v["nodes_per_depth"].as_array_mut().unwrap();
+                let last = u(&n[16]);
+                n[16] = 0.into();
+                v["nodes"] = (u(&v["nodes"]) - last).into();
+            },
+            "nodes_per_depth ends in depth 16, which no node reached",
+            "nodes_per_depth ends in depth 16, which no node reached",
+        ),
+        // ... or the depth dropped: without the puzzle depth 15 is then the deepest,
+        // whose 24 nodes would be the full boards.
+        (
+            |v| {
+                let n = v["nodes_per_depth"].as_array_mut().unwrap();
+                let last = u(&n.pop().unwrap());
+                v["nodes"] = (u(&v["nodes"]) - last).into();
+            },
+            "solutions_found is 19, but nodes_per_depth counts 24 full boards (depth 15)",
+            "solutions_found is 19, but nodes_per_depth counts 0 full boards (depth 16)",
+        ),
+        (
+            |v| v["stopped_by"] = "max_nodes".into(),
+            "is exhaustive, yet stopped by",
+            "is exhaustive, yet stopped by",
+        ),
+        (
+            |v| v["exhaustive"] = false.into(),
+            "is not exhaustive, yet names no stop",
+            "is not exhaustive, yet names no stop",
+        ),
+    ];
+    for (edit, what, with_puzzle) in cases {
+        std::fs::copy(&s0, &t).unwrap();
+        edit_json(&t, edit);
+        refused(&merge(&[&t, &s1]), &t, what);
+        let o = run(&["merge", "--puzzle", &p44, s(&t), s(&s1)]);
+        refused(&o, &t, with_puzzle);
+    }
+    // --solutions cuts the count below the full boards: that is no contradiction.
+    let cut = dir.join("cut.json");
+    let o = run(&[
+        "solve",
+        &p44,
+        "--threads",
+        "1",
+        "--solutions",
+        "5",
+        "--json",
+        "--shard",
+        "0/2",
+    ]);
+    std::fs::write(&cut, &o.stdout).unwrap();
+    assert_eq!(read(&cut)["stopped_by"], "solutions");
+    let o = run(&["merge", "--puzzle", &p44, s(&cut), s(&s1)]);
+    merged(&o, "solutions   22\nexhaustive  no (stopped:");
+    // --symmetry: 4 turns per full board, three distinct trees whose counts sum.
+    let p55 = puzzle("pieces_05x05.txt");
+    let sym = |i: usize| {
+        let f = dir.join(format!("sym{i}.json"));
+        let o = run(&[
+            "solve",
+            &p55,
+            "--threads",
+            "1",
+            "--all",
+            "--json",
+            "--symmetry",
+            "--symmetry-parts",
+            "pairs",
+            "--shard",
+            &format!("{i}/2"),
+        ]);
+        assert_eq!(o.status.code(), Some(0));
+        std::fs::write(&f, &o.stdout).unwrap();
+        f
+    };
+    let (y0, y1) = (sym(0), sym(1));
+    assert_eq!(read(&y0)["symmetry_parts"].as_array().unwrap().len(), 3);
+    merged(&merge(&[&y0, &y1]), "solutions   16\nexhaustive  yes\n");
+    let o = run(&["merge", "--puzzle", &p55, s(&y0), s(&y1)]);
+    merged(&o, "solutions   16\nexhaustive  yes\n");
+    let cases: [(Edit, &str); 5] = [
+        (
+            |v| {
+                let t = v["symmetry_parts"][0].clone();
+                v["symmetry_parts"].as_array_mut().unwrap().push(t)
+            },
+            "lists 4 symmetry_parts; --symmetry searches at most 3 trees",
+        ),
+        (
+            |v| {
+                let t = v["symmetry_parts"][0].clone();
+                v["symmetry_parts"][2] = t;
+            },
+            "symmetry part 3 repeats part 1",
+        ),
+        (
+            |v| {
+                let n = u(&v["symmetry_parts"][0]["nodes"]);
+                v["symmetry_parts"][0]["nodes"] = (n + 1).into();
+            },
+            "symmetry_parts' nodes sum to",
+        ),
+        (
+            |v| v["solutions_found"] = (u(&v["solutions_found"]) + 1).into(),
+            "full boards (depth 23), each standing for its 4 turns",
+        ),
+        (
+            |v| {
+                let n = u(&v["symmetry_parts"][1]["solutions_found"]);
+                v["symmetry_parts"][1]["solutions_found"] = (n + 1).into();
+            },
+            "symmetry_parts find",
+        ),
+    ];
+    for (edit, what) in cases {
+        std::fs::copy(&y0, &t).unwrap();
+        edit_json(&t, edit);
+        refused(&merge(&[&t, &y1]), &t, what);
+    }
+    cleanup(&dir);
+}
+
+/// Counts past 2^64 wrapped (2^64 - 1 nodes, or 2^63 at two depths that summed to
+/// the old total) and a depth past the board was summed: each is refused, and counts
+/// that fit alone but not together are refused where they meet.
+#[test]
+fn merge_refuses_counts_past_64_bits_or_depths_past_the_board() {
+    let dir = scratch_dir("tampered-wrap");
+    let p44 = puzzle("pieces_04x04.txt");
+    let (s0, s1, t) = (dir.join("s0.json"), dir.join("s1.json"), dir.join("t.json"));
+    shard(&p44, 0, 2, &s0);
+    shard(&p44, 1, 2, &s1);
+    type Edit = fn(&mut Value);
+    let cases: [(Edit, &str); 3] = [
+        (
+            |v| {
+                v["nodes_per_depth"].as_array_mut().unwrap().push(7.into());
+                v["nodes"] = (u(&v["nodes"]) + 7).into();
+            },
+            "nodes_per_depth has 18 depths, a 4x4 board has 17",
+        ),
+        (
+            |v| {
+                let rest = u(&v["nodes"]) - u(&v["nodes_per_depth"][5]);
+                v["nodes_per_depth"][5] = (u64::MAX - rest).into();
+                v["nodes"] = u64::MAX.into();
+            },
+            "more than the tree of a 4x4 board has there",
+        ),
+        (
+            |v| {
+                for d in [5, 6] {
+                    let n = u(&v["nodes_per_depth"][d]);
+                    v["nodes_per_depth"][d] = (n + (1 << 63)).into();
+                }
+            },
+            "more than the tree of a 4x4 board has there",
+        ),
+    ];
+    for (edit, what) in cases {
+        std::fs::copy(&s0, &t).unwrap();
+        edit_json(&t, edit);
+        refused(&merge(&[&t, &s1]), &t, what);
+    }
+    merged(&merge(&[&s0, &s1]), "solutions   36\nexhaustive  yes\n");
+    // 2^63 more nodes at depth 12 of the 5x5 (within what its tree could hold there)
+    // in each of two shards: each file holds, their sum does not.
+    let p55 = puzzle("pieces_05x05.txt");
+    let (f0, f1) = (dir.join("f0.json"), dir.join("f1.json"));
+    shard(&p55, 0, 2, &f0);
+    shard(&p55, 1, 2, &f1);
+    merged(&merge(&[&f0, &f1]), "solutions   16\nexhaustive  yes\n");
+    for f in [&f0, &f1] {
+        edit_json(f, |v| {
+            let n = u(&v["nodes_per_depth"][12]);
+            v["nodes_per_depth"][12] = (n + (1 << 63)).into();
+            v["nodes"] = (u(&v["nodes"]) + (1 << 63)).into();
+        });
+    }
+    let o = merge(&[&f0, &f1]);
+    refused(
+        &o,
+        &f1,
+        "cannot be added to the others: nodes_per_depth sum past 2^64",
+    );
+    cleanup(&dir);
+}
+
+/// Kept boards are reported and re-emitted as written: a cell that is no placement
+/// on the board is refused with the numbers as given (the rotation was cut to a u8,
+/// and reported as rotation 0).
+#[test]
+fn merge_refuses_a_cell_that_is_no_placement() {
+    let dir = scratch_dir("tampered-cell");
+    let p44 = puzzle("pieces_04x04.txt");
+    let (s0, s1, t) = (dir.join("s0.json"), dir.join("s1.json"), dir.join("t.json"));
+    shard(&p44, 0, 2, &s0);
+    shard(&p44, 1, 2, &s1);
+    let what = "solution 1 cell 0 holds [4294967296, 9223372036854775808], which is no placement on a 4x4 board";
+    std::fs::copy(&s0, &t).unwrap();
+    edit_json(&t, |v| {
+        v["solutions"][0][0] = serde_json::json!([4294967296u64, 9223372036854775808u64])
+    });
+    refused(&merge(&[&t, &s1]), &t, what);
+    let o = run(&["merge", "--puzzle", &p44, s(&t), s(&s1)]);
+    refused(&o, &t, what);
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("no piece 4294967296 rotation 0"));
+    std::fs::copy(&s0, &t).unwrap();
+    edit_json(&t, |v| {
+        v["deepest"]["board"][3] = serde_json::json!([16, 0])
+    });
+    refused(&merge(&[&t, &s1]), &t, "deepest.board cell 3 holds [16, 0]");
+    let o = run(&["merge", "--puzzle", &p44, s(&s0), s(&s1)]);
+    merged(&o, "solutions   36\nexhaustive  yes\n");
+    cleanup(&dir);
+}
+
+/// The 5x5's checkpoint after 20,000 nodes on one thread (records of stopped
+/// subproblems give their rest away), its arguments to resume, and its text.
+fn stopped_5x5(dir: &Path) -> (Vec<String>, String) {
+    let ck = dir.join("ck");
+    let args: Vec<String> = [
+        "solve",
+        &puzzle("pieces_05x05.txt"),
+        "-q",
+        "--threads",
+        "1",
+        "--all",
+        "--max-nodes",
+        "20000",
+        "--checkpoint",
+        s(&ck),
+    ]
+    .map(String::from)
+    .to_vec();
+    let a: Vec<&str> = args.iter().map(|x| x.as_str()).collect();
+    assert_eq!(run(&a).status.code(), Some(0));
+    (args, std::fs::read_to_string(&ck).unwrap())
+}
+
+/// Resuming `args` to the end (no --max-nodes) gives the 5x5's 16 solutions and
+/// 113,212 nodes.
+fn resumes_to_16(args: &[String]) {
+    let all: Vec<&str> = args
+        .iter()
+        .map(|x| x.as_str())
+        .filter(|&x| x != "--max-nodes" && x != "20000")
+        .collect();
+    let o = run(&all);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        out.contains(": 16 solution(s), exhaustive, 113212 nodes"),
+        "{out}"
+    );
+}
+
+/// A record must name a subproblem of this run's tree and count it as a search does:
+/// its prefix and the ones it gave away placed where the heuristic branches (a
+/// given-away prefix at another cell lost 2 of the 16 solutions, "exhaustive"), its
+/// start node once, no more children per node than pieces left allow (1e18 and
+/// 2^64 - 1 nodes were summed), no sum past the limit, and each solution once (one
+/// listed twice came out as two solutions). A stale record with an impossible
+/// placement was skipped while a rotation of 7 was refused: both are refused.
+#[test]
+fn checkpoint_records_off_the_tree_or_miscounted_are_refused() {
+    let dir = scratch_dir("tampered-records");
+    let (args, good) = stopped_5x5(&dir);
+    let ck = PathBuf::from(args.last().unwrap());
+    let a: Vec<&str> = args.iter().map(|x| x.as_str()).collect();
+    let v = read(&ck);
+    let recs = v["records"].as_array().unwrap();
+    let find = |f: &dyn Fn(&Value) -> bool| recs.iter().position(f).unwrap();
+    let two = find(&|r| r["solutions"].as_array().unwrap().len() >= 2);
+    let b = serde_json::json!([[0, 0, 3], [1, 13, 0], [2, 11, 0]]);
+    let donor = find(&|r| r["given"].as_array().unwrap().contains(&b));
+    let case = |edit: &dyn Fn(&mut Value), what: &str| {
+        std::fs::write(&ck, &good).unwrap();
+        edit_ck(&ck, edit);
+        refused(&run(&a), &ck, what);
+    };
+    case(
+        &|v| v["records"][two]["solutions"][1] = v["records"][two]["solutions"][0].clone(),
+        &format!("record {}: solution 2 repeats solution 1", two + 1),
+    );
+    case(
+        &|v| {
+            let g = v["records"][donor]["given"].as_array_mut().unwrap();
+            let i = g.iter().position(|x| *x == b).unwrap();
+            g[i][2][0] = 3.into();
+        },
+        "is off the search's path: the search fills cell 2 at that node",
+    );
+    case(
+        &|v| v["records"][0]["nodes_per_depth"] = serde_json::json!([]),
+        "record 1: nodes_per_depth counts 0 nodes at depth 2, where the record's subproblem starts",
+    );
+    case(
+        &|v| v["records"][0]["nodes_per_depth"][0] = 1.into(),
+        "record 1: nodes_per_depth counts 1 nodes at depth 0, above the record's subproblem",
+    );
+    for big in [1_000_000_000_000_000_000, u64::MAX] {
+        case(
+            &|v| v["records"][0]["nodes_per_depth"][5] = big.into(),
+            &format!("record 1: nodes_per_depth counts {big} nodes at depth 5 below 8 at depth 4, which have at most 672 children"),
+        );
+    }
+    // As many nodes as the tree could hold below the record's start, up to `cap` a
+    // depth: past 2^64 in one record, or past 2^60 (more than any search) in all.
+    for (cap, what) in [
+        (1u64 << 62, "record 1: nodes_per_depth sums past 2^64"),
+        (
+            1u64 << 59,
+            "the records count more than 1152921504606846976 nodes",
+        ),
+    ] {
+        case(
+            &|v| {
+                let r = &mut v["records"][0];
+                let d0 = r["prefix"].as_array().unwrap().len();
+                let mut n = vec![0u64; 25];
+                n[d0] = 1;
+                for j in d0 + 1..25 {
+                    n[j] = n[j - 1].saturating_mul(4 * (25 - (j - 1)) as u64).min(cap);
+                }
+                r["nodes_per_depth"] = serde_json::json!(n);
+                r["solutions_found"] = 0.into();
+                r["solutions"] = serde_json::json!([]);
+            },
+            what,
+        );
+    }
+    // A stale record (reached from no subproblem of the run) is checked as any other.
+    for (prefix, what) in [
+        (
+            serde_json::json!([[0, 0, 3], [1, 99, 0]]),
+            "prefix: placement 2 (cell 1, piece 99, rotation 0) is not legal there",
+        ),
+        (
+            serde_json::json!([[0, 0, 3], [30, 4, 0]]),
+            "prefix: placement 2 (cell 30, piece 4, rotation 0) is not legal there",
+        ),
+        (
+            serde_json::json!([[0, 0, 3], [1, 0, 0]]),
+            "prefix: placement 2 (cell 1, piece 0, rotation 0) is not legal there",
+        ),
+        (
+            serde_json::json!([[0, 0, 3], [1, 4, 7]]),
+            "prefix: bad placement [1, 4, 7]",
+        ),
+    ] {
+        case(
+            &|v| {
+                let mut r = v["records"][0].clone();
+                r["prefix"] = prefix.clone();
+                v["records"].as_array_mut().unwrap().push(r);
+            },
+            what,
+        );
+    }
+    std::fs::write(&ck, &good).unwrap();
+    resumes_to_16(&args);
+    cleanup(&dir);
+}
+
+/// Deleting what a record gave away (`"given": []`) leaves a file every check of
+/// its records passes, and its subtrees were lost ("exhaustive"). The digest that
+/// plytile writes refuses any edit; a file without one (an older plytile's) loads
+/// as before, and a tool that only reformats the file changes nothing.
+#[test]
+fn a_checkpoint_edited_behind_its_digest_is_refused() {
+    let dir = scratch_dir("tampered-digest");
+    let (args, good) = stopped_5x5(&dir);
+    let ck = PathBuf::from(args.last().unwrap());
+    let a: Vec<&str> = args.iter().map(|x| x.as_str()).collect();
+    let v = read(&ck);
+    assert!(v["digest"].as_str().unwrap().len() == 16, "{}", v["digest"]);
+    let i = v["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|r| !r["given"].as_array().unwrap().is_empty())
+        .expect("a stopped subproblem gave its rest away");
+    let what = "was edited or damaged since plytile wrote it (its digest does not match its content); delete it";
+    edit_json(&ck, |v| v["records"][i]["given"] = serde_json::json!([]));
+    refused(&run(&a), &ck, what);
+    for edit in [
+        |v: &mut Value| v["records"][0]["deepest"] = 3.into(),
+        |v: &mut Value| v["digest"] = "0123456789abcdef".into(),
+    ] {
+        std::fs::write(&ck, &good).unwrap();
+        edit_json(&ck, edit);
+        refused(&run(&a), &ck, what);
+    }
+    // Reformatted (keys in another order, spaces): the same values, the same digest.
+    let pretty = serde_json::to_string_pretty(&v).unwrap();
+    assert_ne!(pretty, good);
+    std::fs::write(&ck, pretty).unwrap();
+    resumes_to_16(&args);
+    std::fs::write(&ck, &good).unwrap();
+    edit_ck(&ck, |_| {});
+    assert!(read(&ck).get("digest").is_none());
+    resumes_to_16(&args);
     cleanup(&dir);
 }

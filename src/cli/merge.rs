@@ -55,18 +55,16 @@ pub fn run(a: MergeArgs) -> Result<u8> {
                 format!("not a JSON result of `plytile solve --json`: {e}"),
             )
         })?;
-        if let Some(p) = &puzzle {
-            jobs::check_solutions(&origin, &r, p)?;
-        }
         parts.push((origin, r));
     }
+    let (m, warnings) = jobs::merge_with(&parts, a.keep, puzzle.as_ref())?;
     let boards: usize = parts.iter().map(|(_, r)| r.solutions.len()).sum();
     if puzzle.is_none() && boards > 0 {
         // Every board reported is checked again: against the puzzle the results name.
         match recorded_puzzle(&parts) {
             Ok(p) => {
                 for (origin, r) in &parts {
-                    jobs::check_solutions(origin, r, &p)?;
+                    jobs::check_result(origin, r, Some(&p))?;
                 }
             }
             Err(why) => eprintln!(
@@ -74,7 +72,6 @@ pub fn run(a: MergeArgs) -> Result<u8> {
             ),
         }
     }
-    let (m, warnings) = jobs::merge(&parts, a.keep)?;
     for w in warnings {
         eprintln!("plytile: {w}");
     }

@@ -5,12 +5,13 @@
 //! are RON, checkpoints and results JSON. Every file names the puzzle, the heuristic
 //! and the split depth, which fix the frontier ([`super::parallel::frontier`]).
 
-use super::dfs::Stats;
-use super::parallel::{Prefix, Record};
-use super::select::{Heuristic, Strategy};
+use super::dfs::{Stats, Stop};
+use super::parallel::{check_path, Prefix, Record};
+use super::select::{Heuristic, Select, Strategy};
+use super::state::State;
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{from_ron, read_text};
-use crate::puzzle::{scans_columns, Board, Puzzle};
+use crate::puzzle::{scans_columns, Board, Puzzle, MAX_SIDE};
 use crate::report::{Deepest, SolveResult, SymmetryPart};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -50,14 +51,20 @@ pub fn parse_shard(s: &str) -> std::result::Result<(usize, usize), String> {
     Ok((i, n))
 }
 
+/// FNV-1a, 64 bits, of `bytes` continued from `h` (start from [`FNV_START`]).
+fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+    }
+    h
+}
+
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
 /// A 64-bit FNV-1a fingerprint of what the search depends on: size, pieces, hints.
 pub fn fingerprint(p: &Puzzle) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |x: u64| {
-        for b in x.to_le_bytes() {
-            h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
-        }
-    };
+    let mut h = FNV_START;
+    let mut eat = |x: u64| h = fnv1a(h, &x.to_le_bytes());
     eat(p.width as u64);
     eat(p.height as u64);
     for piece in &p.pieces {
@@ -320,6 +327,11 @@ pub struct Checkpoint {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub symmetry_parts: Vec<CutTree>,
     pub records: Vec<RecordFile>,
+    /// [`Checkpoint::digest`] of the rest, 16 hex digits, written on every save and
+    /// checked on load (files without it, from before it, load as they are): no
+    /// check of the records can see a given-away subtree deleted from one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<String>,
 }
 
 /// One tree of a `--symmetry` cut as checkpoints record it: the corner pieces fixed
@@ -350,6 +362,7 @@ impl Checkpoint {
             split_depth,
             shard,
             symmetry_parts: Vec::new(),
+            digest: None,
             records: records
                 .iter()
                 .map(|r| RecordFile {
@@ -368,6 +381,25 @@ impl Checkpoint {
     /// Whether this checkpoint is of the tree of `puzzle` (hints included) under `select`.
     pub fn is_for(&self, puzzle: &Puzzle, select: Heuristic) -> bool {
         self.fingerprint == fingerprint(puzzle) && self.select == select
+    }
+
+    /// FNV-1a of the checkpoint's JSON without its `digest` field, as 16 hex digits:
+    /// the same whatever whitespace or key order a tool wrote, different after any
+    /// change of a value. It catches damage and edits, not an adversary.
+    pub fn digest(&self) -> String {
+        digest_of(&self.bare_json())
+    }
+
+    /// The checkpoint's JSON without its `digest` field.
+    fn bare_json(&self) -> String {
+        let text = match self.digest {
+            None => serde_json::to_string(self),
+            Some(_) => serde_json::to_string(&Checkpoint {
+                digest: None,
+                ..self.clone()
+            }),
+        };
+        text.expect("checkpoints serialize")
     }
 
     /// Checks that this checkpoint belongs to the run described, naming what differs.
@@ -409,68 +441,178 @@ impl Checkpoint {
     }
 
     /// The finished subproblems, each checked as far as a record can be without
-    /// searching it again: its depths fit the board, its count of full boards is its
-    /// count of solutions, and every solution it brings passes the independent checker.
-    pub fn records(&self, origin: &str, puzzle: &Puzzle) -> Result<Vec<Record>> {
-        let bad = |e: String| InputError::new(origin, e);
+    /// searching it again (`RecordFile::record`), and their counts together: at most
+    /// [`MAX_RESUMED`] nodes, so that what a run adds to them cannot overflow.
+    pub fn records(&self, origin: &str, puzzle: &Puzzle, s: Strategy) -> Result<Vec<Record>> {
+        let mut st = State::new(puzzle);
+        let mut total: u64 = 0;
+        crate::with_strategy!(s, &st, |sel| {
+            self.records
+                .iter()
+                .enumerate()
+                .map(|(k, r)| {
+                    let bad = |m: String| InputError::new(origin, format!("record {}: {m}", k + 1));
+                    let rec = r.record(puzzle, &mut st, &mut sel).map_err(bad)?;
+                    total = total
+                        .checked_add(rec.stats.nodes())
+                        .filter(|&t| t <= MAX_RESUMED)
+                        .ok_or_else(|| {
+                            bad(format!(
+                                "the records count more than {MAX_RESUMED} nodes, more than any search makes (36 years at 10^9 nodes a second)"
+                            ))
+                        })?;
+                    Ok(rec)
+                })
+                .collect()
+        })
+    }
+}
+
+/// The most nodes a checkpoint's records may count in all (2^60): a search that made
+/// more would have run 36 years at 10^9 nodes a second. Below it, a run's sums of
+/// its records, its new nodes and its `--symmetry` trees (solutions times 4) fit in
+/// 64 bits.
+pub const MAX_RESUMED: u64 = 1 << 60;
+
+impl RecordFile {
+    /// This record as the search uses it, checked as far as a record can be without
+    /// searching it again: its prefix and the ones it gave away are paths of the search
+    /// tree of `sel` ([`check_path`]), the latter strictly below the former; it counts its start node once, nothing above it,
+    /// no depth past the board and no more children than a node has (4 rotations of
+    /// each piece left); its count of full boards is its count of solutions; and every
+    /// solution it brings passes the independent checker, lies below its prefix and
+    /// outside the subtrees it gave away, and is there once. (That the records fit
+    /// together is [`super::parallel::resume`]'s to check; a board in two records is
+    /// inside one record's given-away subtree, or the records are of one subproblem.)
+    fn record<S: Select>(
+        &self,
+        puzzle: &Puzzle,
+        st: &mut State,
+        sel: &mut S,
+    ) -> std::result::Result<Record, String> {
         let top = puzzle.free_cells();
-        self.records
+        let prefix = prefix_from_file(&self.prefix).map_err(|e| format!("prefix: {e}"))?;
+        check_path(st, sel, &prefix).map_err(|e| format!("prefix: {e}"))?;
+        let mut given = Vec::with_capacity(self.given.len());
+        for (i, g) in self.given.iter().enumerate() {
+            let at = |e: String| format!("given {}: {e}", i + 1);
+            let g = prefix_from_file(g).map_err(at)?;
+            if g.len() <= prefix.len() || !g.starts_with(&prefix) {
+                return Err(at(format!(
+                    "the record gives away {:?}, which is not below it",
+                    self.given[i]
+                )));
+            }
+            check_path(st, sel, &g).map_err(at)?;
+            given.push(g);
+        }
+        let npd = &self.nodes_per_depth;
+        if npd.len() > top + 1 {
+            return Err(format!(
+                "nodes_per_depth has {} depths, the board has {}",
+                npd.len(),
+                top + 1
+            ));
+        }
+        let d0 = prefix.len();
+        if let Some(j) = (0..d0.min(npd.len())).find(|&j| npd[j] != 0) {
+            return Err(format!(
+                "nodes_per_depth counts {} nodes at depth {j}, above the record's subproblem (depth {d0})",
+                npd[j]
+            ));
+        }
+        let start = npd.get(d0).copied().unwrap_or(0);
+        if start != 1 {
+            return Err(format!(
+                "nodes_per_depth counts {start} nodes at depth {d0}, where the record's subproblem starts: its start node is 1"
+            ));
+        }
+        for j in d0..npd.len().saturating_sub(1) {
+            let most = npd[j].saturating_mul(4 * (top - j) as u64);
+            if npd[j + 1] > most {
+                return Err(format!(
+                    "nodes_per_depth counts {} nodes at depth {} below {} at depth {j}, which have at most {most} children",
+                    npd[j + 1],
+                    j + 1,
+                    npd[j]
+                ));
+            }
+        }
+        checked_sum(npd.iter().copied()).ok_or("nodes_per_depth sums past 2^64")?;
+        // A node at the full depth is a full board, which the search counts as a
+        // solution.
+        let full = npd.get(top).copied().unwrap_or(0);
+        if self.solutions_found != full || self.solutions.len() as u64 > full {
+            return Err(format!(
+                "{} solutions found and {} kept, but {full} nodes at the full depth",
+                self.solutions_found,
+                self.solutions.len()
+            ));
+        }
+        let below = |b: &Board, p: &[(usize, u32)]| {
+            p.iter()
+                .find(|&&(c, o)| {
+                    b.get(c).copied().flatten() != Some((o as usize / 4, (o % 4) as u8))
+                })
+                .map(|&(c, _)| c)
+        };
+        for (i, b) in self.solutions.iter().enumerate() {
+            if let Err(v) = crate::puzzle::verify::check(puzzle, b, true) {
+                return Err(format!("solution {} is not a solution: {v}", i + 1));
+            }
+            // A record's solutions lie below its own subproblem.
+            if let Some(c) = below(b, &prefix) {
+                return Err(format!(
+                    "solution {} does not hold the record's placement at cell {c}",
+                    i + 1
+                ));
+            }
+            if let Some(g) = given.iter().position(|g| below(b, g).is_none()) {
+                return Err(format!(
+                    "solution {} lies in the subtree the record gave away (given {}): another record counts it",
+                    i + 1,
+                    g + 1
+                ));
+            }
+        }
+        if let Some((a, b)) = crate::puzzle::verify::first_repeat(&self.solutions) {
+            return Err(format!("solution {} repeats solution {}", b + 1, a + 1));
+        }
+        if self.deepest > top {
+            return Err(format!(
+                "deepest {} is deeper than the board ({top})",
+                self.deepest
+            ));
+        }
+        let cells = puzzle.cells();
+        let b = &self.deepest_board;
+        if !b.is_empty() && b.len() != cells {
+            return Err(format!(
+                "deepest_board has {} cells, the board has {cells}",
+                b.len()
+            ));
+        }
+        if let Some((c, (p, r))) = b
             .iter()
             .enumerate()
-            .map(|(k, r)| {
-                let wrong = |m: String| Err(bad(format!("record {}: {m}", k + 1)));
-                if r.nodes_per_depth.len() > top + 1 {
-                    return wrong(format!(
-                        "nodes_per_depth has {} depths, the board has {}",
-                        r.nodes_per_depth.len(),
-                        top + 1
-                    ));
-                }
-                // A node at the full depth is a full board, which the search counts
-                // as a solution.
-                let full = r.nodes_per_depth.get(top).copied().unwrap_or(0);
-                if r.solutions_found != full || r.solutions.len() as u64 > full {
-                    return wrong(format!(
-                        "{} solutions found and {} kept, but {full} nodes at the full depth",
-                        r.solutions_found,
-                        r.solutions.len()
-                    ));
-                }
-                let prefix = prefix_from_file(&r.prefix).map_err(bad)?;
-                for (i, b) in r.solutions.iter().enumerate() {
-                    if let Err(v) = crate::puzzle::verify::check(puzzle, b, true) {
-                        return wrong(format!("solution {} is not a solution: {v}", i + 1));
-                    }
-                    // A record's solutions lie below its own subproblem.
-                    let off = prefix.iter().find(|&&(c, o)| {
-                        b.get(c).copied().flatten() != Some((o as usize / 4, (o % 4) as u8))
-                    });
-                    if let Some((c, _)) = off {
-                        return wrong(format!(
-                            "solution {} does not hold the record's placement at cell {c}",
-                            i + 1
-                        ));
-                    }
-                }
-                Ok(Record {
-                    prefix,
-                    stats: Stats {
-                        nodes_per_depth: r.nodes_per_depth.clone(),
-                        solutions_found: r.solutions_found,
-                        solutions: r.solutions.clone(),
-                        deepest: r.deepest,
-                        deepest_board: r.deepest_board.clone(),
-                        stopped: None,
-                    },
-                    given: r
-                        .given
-                        .iter()
-                        .map(|p| prefix_from_file(p))
-                        .collect::<std::result::Result<_, _>>()
-                        .map_err(bad)?,
-                })
-            })
-            .collect()
+            .find_map(|(c, x)| x.filter(|&(p, r)| p >= cells || r > 3).map(|x| (c, x)))
+        {
+            return Err(format!(
+                "deepest_board cell {c} holds piece {p} rotation {r}, which the puzzle does not have"
+            ));
+        }
+        Ok(Record {
+            prefix,
+            stats: Stats {
+                nodes_per_depth: npd.clone(),
+                solutions_found: self.solutions_found,
+                solutions: self.solutions.clone(),
+                deepest: self.deepest,
+                deepest_board: self.deepest_board.clone(),
+                stopped: None,
+            },
+            given,
+        })
     }
 }
 
@@ -480,49 +622,102 @@ pub fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
     match std::fs::read_to_string(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(InputError::new(origin, format!("cannot read: {e}"))),
-        Ok(text) => serde_json::from_str(&text).map(Some).map_err(|e| {
-            InputError::at(origin, e.line(), format!("not a plytile checkpoint: {e}"))
-        }),
+        Ok(text) => {
+            let ck: Checkpoint = serde_json::from_str(&text).map_err(|e| {
+                InputError::at(&origin, e.line(), format!("not a plytile checkpoint: {e}"))
+            })?;
+            match &ck.digest {
+                Some(d) if *d != ck.digest() => Err(InputError::new(
+                    origin,
+                    "was edited or damaged since plytile wrote it (its digest does not match its content); delete it to search from the start",
+                )),
+                _ => Ok(Some(ck)),
+            }
+        }
     }
+}
+
+/// [`Checkpoint::digest`] of the JSON of a checkpoint without a digest.
+fn digest_of(bare: &str) -> String {
+    format!("{:016x}", fnv1a(FNV_START, bare.as_bytes()))
 }
 
 /// Writes a checkpoint through a temporary file and a rename ([`crate::files`]).
 pub fn write_checkpoint(path: &Path, ck: &Checkpoint) -> Result<()> {
     let origin = path.display().to_string();
-    let text = serde_json::to_string(ck).expect("checkpoints serialize");
+    let mut text = ck.bare_json();
+    // The object's last field, where serde writes it (after `records`).
+    let digest = digest_of(&text);
+    text.pop();
+    text += &format!(",\"digest\":\"{digest}\"}}");
     crate::files::write_file(path, &text)
         .map_err(|e| InputError::new(origin, format!("cannot write the checkpoint: {e}")))
 }
 
 // ---------------------------------------------------------------- merge
 
-/// Adds the counts of `r`, a disjoint part of the same search, into `m`: nodes per
-/// depth, nodes and solutions summed (boards kept up to `keep`), threads and
-/// subproblems summed, the longest elapsed time, the deeper deepest node, exhaustive
-/// only if both are.
+/// Adds the counts of `r`, a disjoint part of the same search, into `m` ([`try_absorb`])
+/// where the counts are known to fit: the trees of one `--symmetry` run, whose counts
+/// are this run's and its checkpoints' (at most [`MAX_RESUMED`] each).
 pub fn absorb(m: &mut SolveResult, r: &SolveResult, keep: usize) {
-    if m.nodes_per_depth.len() < r.nodes_per_depth.len() {
-        m.nodes_per_depth.resize(r.nodes_per_depth.len(), 0);
-    }
-    for (a, b) in m.nodes_per_depth.iter_mut().zip(&r.nodes_per_depth) {
-        *a += b;
-    }
-    m.nodes += r.nodes;
-    m.resumed_nodes += r.resumed_nodes;
-    m.solutions_found += r.solutions_found;
-    let room = keep.saturating_sub(m.solutions.len());
-    m.solutions.extend(r.solutions.iter().take(room).cloned());
-    m.threads += r.threads;
-    m.subproblems += r.subproblems;
-    m.elapsed_s = m.elapsed_s.max(r.elapsed_s);
-    m.exhaustive &= r.exhaustive;
-    m.stopped_by = m.stopped_by.or(r.stopped_by);
-    if r.deepest.depth > m.deepest.depth || m.deepest.board.is_empty() {
-        m.deepest = r.deepest.clone();
+    if let Err(e) = try_absorb(m, r, keep) {
+        panic!("internal error: {e}");
     }
 }
 
-/// Sums results of shards or jobs of one search into one result (`plytile merge`).
+/// Adds the counts of `r`, a disjoint part of the same search, into `m`: nodes per
+/// depth, nodes and solutions summed (boards kept up to `keep`), threads and
+/// subproblems summed, the longest elapsed time, the deeper deepest node, exhaustive
+/// only if both are, and a stop by `--solutions` (which cut a count) named before any
+/// other. Counts that would pass 2^64 leave `m` as it was and say so.
+pub fn try_absorb(
+    m: &mut SolveResult,
+    r: &SolveResult,
+    keep: usize,
+) -> std::result::Result<(), String> {
+    let over = |what: &str| format!("{what} sum past 2^64");
+    let mut npd = m.nodes_per_depth.clone();
+    if npd.len() < r.nodes_per_depth.len() {
+        npd.resize(r.nodes_per_depth.len(), 0);
+    }
+    for (a, b) in npd.iter_mut().zip(&r.nodes_per_depth) {
+        *a = a.checked_add(*b).ok_or_else(|| over("nodes_per_depth"))?;
+    }
+    let nodes = m.nodes.checked_add(r.nodes).ok_or_else(|| over("nodes"))?;
+    let resumed =
+        (m.resumed_nodes.checked_add(r.resumed_nodes)).ok_or_else(|| over("resumed_nodes"))?;
+    let found = (m.solutions_found.checked_add(r.solutions_found))
+        .ok_or_else(|| over("solutions_found"))?;
+    (
+        m.nodes_per_depth,
+        m.nodes,
+        m.resumed_nodes,
+        m.solutions_found,
+    ) = (npd, nodes, resumed, found);
+    let room = keep.saturating_sub(m.solutions.len());
+    m.solutions.extend(r.solutions.iter().take(room).cloned());
+    m.threads = m.threads.saturating_add(r.threads);
+    m.subproblems = m.subproblems.saturating_add(r.subproblems);
+    m.elapsed_s = m.elapsed_s.max(r.elapsed_s);
+    m.exhaustive &= r.exhaustive;
+    m.stopped_by = match (m.stopped_by, r.stopped_by) {
+        (_, Some(Stop::Solutions)) => Some(Stop::Solutions),
+        (a, b) => a.or(b),
+    };
+    if r.deepest.depth > m.deepest.depth || m.deepest.board.is_empty() {
+        m.deepest = r.deepest.clone();
+    }
+    Ok(())
+}
+
+/// Sums results of shards or jobs of one search into one result (`plytile merge`);
+/// [`merge_with`] without a puzzle.
+pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResult, Vec<String>)> {
+    merge_with(parts, keep, None)
+}
+
+/// Sums results of shards or jobs of one search into one result (`plytile merge`),
+/// each first checked by [`check_result`] (against `puzzle` when given).
 ///
 /// Nodes per depth and solution counts are summed (per `--symmetry` tree too),
 /// solutions gathered in shard order (at most `keep`), the deepest node is the
@@ -530,7 +725,11 @@ pub fn absorb(m: &mut SolveResult, r: &SolveResult, keep: usize) {
 /// once) and `threads` the sum. The result
 /// is exhaustive only when every part is and the shards `0/n .. n-1/n` are all there.
 /// Returns the result and warnings for stderr.
-pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResult, Vec<String>)> {
+pub fn merge_with(
+    parts: &[(String, SolveResult)],
+    keep: usize,
+    puzzle: Option<&Puzzle>,
+) -> Result<(SolveResult, Vec<String>)> {
     let Some((first_name, first)) = parts.first() else {
         return Err(InputError::new("merge", "no results given"));
     };
@@ -540,7 +739,7 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
         .iter()
         .find_map(|(name, r)| Some((name, r.puzzle_fingerprint()?, r)));
     for (name, r) in parts {
-        check_counts(name, r)?;
+        check_result(name, r, puzzle)?;
         match (known, r.puzzle_fingerprint()) {
             (Some((other, f, o)), Some(g)) if f != g => {
                 let why = if o.puzzle != r.puzzle {
@@ -632,8 +831,8 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
             n.unwrap_or(0)
         ));
     }
-    let mut order: Vec<&SolveResult> = parts.iter().map(|p| &p.1).collect();
-    order.sort_by_key(|r| r.shard.map(|s| s[0]));
+    let mut order: Vec<(&str, &SolveResult)> = parts.iter().map(|(n, r)| (n.as_str(), r)).collect();
+    order.sort_by_key(|(_, r)| r.shard.map(|s| s[0]));
     let mut m = first.clone();
     m.shard = None;
     m.threads = 0;
@@ -660,28 +859,243 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
     for t in &mut m.symmetry_parts {
         (t.nodes, t.solutions_found) = (0, 0);
     }
-    for r in order {
-        absorb(&mut m, r, keep);
+    for (name, r) in order {
+        let over = |e: String| InputError::new(name, format!("cannot be added to the others: {e}"));
+        try_absorb(&mut m, r, keep).map_err(over)?;
         for (t, u) in m.symmetry_parts.iter_mut().zip(&r.symmetry_parts) {
-            t.nodes += u.nodes;
-            t.solutions_found += u.solutions_found;
+            t.nodes = t
+                .nodes
+                .checked_add(u.nodes)
+                .ok_or_else(|| over("symmetry_parts nodes sum past 2^64".into()))?;
+            t.solutions_found = (t.solutions_found.checked_add(u.solutions_found))
+                .ok_or_else(|| over("symmetry_parts solutions_found sum past 2^64".into()))?;
         }
     }
     m.set_rate();
     Ok((m, warnings))
 }
 
-/// Checks that a result's counts agree with themselves: `nodes` is the sum of
-/// `nodes_per_depth`, and it holds at most `solutions_found` boards, each of the
-/// board's size. A hand-edited or truncated file fails here before it is summed.
-fn check_counts(name: &str, r: &SolveResult) -> Result<()> {
+/// Checks a result of `plytile solve --json` against itself, and against `puzzle`
+/// when given, before it is summed or reported (`merge`). A hand-edited, damaged or
+/// truncated file fails here with what does not hold:
+/// - the board is 2..=32 on a side, every kept board has its cells, each a piece of
+///   the board's and a rotation 0..=3 (as written: nothing is cut to fit), and so has
+///   the deepest board;
+/// - `--symmetry`: 4 turns on a square board, 2 on others, 1 without; at most 3 trees
+///   (2 when W != H), distinct, each fixing as many corners, whose nodes sum to
+///   `nodes` (none when the run stopped before it chose them);
+/// - `nodes_per_depth` counts the root, has no depth past the board (less its hints
+///   with `puzzle`, less the fixed corners of `--symmetry`'s trees), ends in a depth
+///   some node reached, counts no more nodes at a depth than the tree has there (one
+///   root per tree, then at most 4 rotations of each piece left per node), and sums
+///   to `nodes` without passing 2^64;
+/// - a full board is a solution: `solutions_found` is the nodes at the full depth
+///   times the turns each stands for, or less when `--solutions` cut it (stopped by
+///   `solutions`), and the trees' counts sum to those nodes. The full depth is the
+///   board's free cells with `puzzle`; without, the deepest depth when the result
+///   claims solutions (a node at it is a full board), or when no depth is left below
+///   it (no hints); else it is unknown and no count can contradict it;
+/// - at most `solutions_found` boards are kept; exhaustive only without a stop, and a
+///   shard's result names its stop when it is not exhaustive;
+/// - with `puzzle`: the result is of it, and every kept board passes the independent
+///   checker.
+pub fn check_result(name: &str, r: &SolveResult, puzzle: Option<&Puzzle>) -> Result<()> {
     let bad = |m: String| Err(InputError::new(name, m));
-    let sum: u64 = r.nodes_per_depth.iter().sum();
-    if r.nodes != sum {
+    if let Some(p) = puzzle {
+        let same = match r.puzzle_fingerprint() {
+            Some(f) => f == fingerprint(p),
+            None => (&r.puzzle, r.width, r.height) == (&p.name, p.width, p.height),
+        };
+        if !same {
+            return bad(format!(
+                "is not a result of the puzzle {} given with --puzzle",
+                p.name
+            ));
+        }
+    }
+    let (w, h) = (r.width, r.height);
+    if !(2..=MAX_SIDE).contains(&w) || !(2..=MAX_SIDE).contains(&h) {
         return bad(format!(
-            "nodes {} is not the sum of nodes_per_depth ({sum})",
+            "is of a {w}x{h} board; each side must be 2..={MAX_SIDE}"
+        ));
+    }
+    let cells = w * h;
+    let fits = |&[piece, rot]: &[usize; 2]| piece < cells && rot <= 3;
+    let not_placement = |what: String, [piece, rot]: [usize; 2]| {
+        bad(format!(
+            "{what} holds [{piece}, {rot}], which is no placement on a {w}x{h} board (piece below {cells}, rotation 0 to 3)"
+        ))
+    };
+    for (i, b) in r.solutions.iter().enumerate() {
+        if b.len() != cells {
+            return bad(format!(
+                "solution {} has {} cells, a {w}x{h} board has {cells}",
+                i + 1,
+                b.len(),
+            ));
+        }
+        if let Some(c) = b.iter().position(|x| !fits(x)) {
+            return not_placement(format!("solution {} cell {c}", i + 1), b[c]);
+        }
+    }
+    let deepest = &r.deepest.board;
+    if !deepest.is_empty() && deepest.len() != cells {
+        return bad(format!(
+            "deepest.board has {} cells, a {w}x{h} board has {cells}",
+            deepest.len()
+        ));
+    }
+    if let Some((c, x)) =
+        (deepest.iter().enumerate()).find_map(|(c, x)| x.filter(|x| !fits(x)).map(|x| (c, x)))
+    {
+        return not_placement(format!("deepest.board cell {c}"), x);
+    }
+    // --symmetry's trees.
+    let parts = &r.symmetry_parts;
+    let turns = if w == h { 4 } else { 2 };
+    if r.symmetry != 1 && r.symmetry != turns || r.symmetry == 1 && !parts.is_empty() {
+        return bad(format!(
+            "symmetry is {} with {} symmetry_parts; a {w}x{h} board has 1 (no parts) or {turns}",
+            r.symmetry,
+            parts.len()
+        ));
+    }
+    let most_parts = if w == h { 3 } else { 2 };
+    if parts.len() > most_parts {
+        return bad(format!(
+            "lists {} symmetry_parts; --symmetry searches at most {most_parts} trees of a {w}x{h} board",
+            parts.len()
+        ));
+    }
+    let fixed = parts.first().map_or(0, |t| t.corners.len());
+    for (i, t) in parts.iter().enumerate() {
+        if !(1..=2).contains(&t.corners.len()) || t.corners.len() != fixed {
+            return bad(format!(
+                "symmetry part {} fixes {} corners, part 1 {fixed} (each tree fixes 1 or 2)",
+                i + 1,
+                t.corners.len()
+            ));
+        }
+        let corner = |&[row, col, piece, rot]: &[usize; 4]| {
+            (row == 0 || row == h - 1) && (col == 0 || col == w - 1) && piece < cells && rot <= 3
+        };
+        if let Some(c) = t.corners.iter().find(|c| !corner(c)) {
+            return bad(format!(
+                "symmetry part {} fixes {c:?}, which is no [row, col, piece, rotation] of a corner of a {w}x{h} board",
+                i + 1
+            ));
+        }
+        if let Some(j) = parts[..i].iter().position(|u| u.corners == t.corners) {
+            return bad(format!(
+                "symmetry part {} repeats part {}: the same tree would be counted twice",
+                i + 1,
+                j + 1
+            ));
+        }
+    }
+    let part_nodes = checked_sum(parts.iter().map(|t| t.nodes));
+    let part_found = checked_sum(parts.iter().map(|t| t.solutions_found));
+    let (Some(part_nodes), Some(part_found)) = (part_nodes, part_found) else {
+        return bad("symmetry_parts' counts sum past 2^64".into());
+    };
+    if !parts.is_empty() && part_nodes != r.nodes {
+        return bad(format!(
+            "symmetry_parts' nodes sum to {part_nodes}, not nodes {}",
             r.nodes
         ));
+    }
+    if r.symmetry > 1 && parts.is_empty() && (r.nodes > 0 || r.solutions_found > 0) {
+        return bad(format!(
+            "counts {} nodes and {} solutions under --symmetry but lists no symmetry_parts (the trees searched)",
+            r.nodes, r.solutions_found
+        ));
+    }
+    // The depths.
+    let free = match puzzle {
+        Some(p) => p.free_cells().checked_sub(fixed),
+        None => cells.checked_sub(fixed),
+    };
+    let Some(free) = free else {
+        return bad(format!(
+            "fixes {fixed} corners on a board with fewer free cells"
+        ));
+    };
+    let board = match (puzzle, fixed) {
+        (None, 0) => format!("a {w}x{h} board"),
+        (Some(p), 0) => format!("the {w}x{h} puzzle less its {} hints", p.hints.len()),
+        (_, _) => format!("a {w}x{h} board less its {fixed} fixed corners"),
+    };
+    let npd = &r.nodes_per_depth;
+    if npd.is_empty() || npd.len() > free + 1 {
+        return bad(format!(
+            "nodes_per_depth has {} depths, {board} has {}",
+            npd.len(),
+            free + 1
+        ));
+    }
+    let top = npd.len() - 1;
+    if top > 0 && npd[top] == 0 {
+        return bad(format!(
+            "nodes_per_depth ends in depth {top}, which no node reached"
+        ));
+    }
+    let mut most = parts.len().max(1) as u64;
+    for (d, &n) in npd.iter().enumerate() {
+        if n > most {
+            return bad(format!(
+                "nodes_per_depth counts {n} nodes at depth {d}, more than the tree of {board} has there ({most})"
+            ));
+        }
+        most = most.saturating_mul(4 * (free - d) as u64);
+    }
+    let Some(total) = checked_sum(npd.iter().copied()) else {
+        return bad("nodes_per_depth sums past 2^64".into());
+    };
+    if r.nodes != total {
+        return bad(format!(
+            "nodes {} is not the sum of nodes_per_depth ({total})",
+            r.nodes
+        ));
+    }
+    if r.resumed_nodes > r.nodes {
+        return bad(format!(
+            "resumed_nodes {} is more than nodes {}",
+            r.resumed_nodes, r.nodes
+        ));
+    }
+    if r.deepest.depth > free + fixed {
+        return bad(format!(
+            "deepest.depth {} is deeper than {board} ({})",
+            r.deepest.depth,
+            free + fixed
+        ));
+    }
+    // Full boards are solutions.
+    let claimed = r.solutions_found > 0 || !r.solutions.is_empty() || part_found > 0;
+    let full_depth = match puzzle {
+        Some(_) => Some(free),
+        None => (claimed || top == free).then_some(top),
+    };
+    let cut = r.stopped_by == Some(Stop::Solutions);
+    if let Some(d) = full_depth {
+        let full = npd.get(d).copied().unwrap_or(0);
+        let each = match r.symmetry {
+            1 => String::new(),
+            t => format!(", each standing for its {t} turns"),
+        };
+        let want = full.checked_mul(r.symmetry);
+        if want.is_none_or(|x| r.solutions_found > x || !cut && r.solutions_found != x) {
+            let but = if cut { "at most" } else { "but" };
+            return bad(format!(
+                "solutions_found is {}, {but} nodes_per_depth counts {full} full boards (depth {d}){each}",
+                r.solutions_found
+            ));
+        }
+        if !parts.is_empty() && (part_found > full || !cut && part_found != full) {
+            return bad(format!(
+                "symmetry_parts find {part_found} solutions, but nodes_per_depth counts {full} full boards (depth {d})"
+            ));
+        }
     }
     if r.solutions.len() as u64 > r.solutions_found {
         return bad(format!(
@@ -690,42 +1104,28 @@ fn check_counts(name: &str, r: &SolveResult) -> Result<()> {
             r.solutions_found
         ));
     }
-    let cells = r.width * r.height;
-    if let Some(i) = r.solutions.iter().position(|b| b.len() != cells) {
+    if let Some(stop) = r.stopped_by.filter(|_| r.exhaustive) {
         return bad(format!(
-            "solution {} has {} cells, a {}x{} board has {cells}",
-            i + 1,
-            r.solutions[i].len(),
-            r.width,
-            r.height
+            "is exhaustive, yet stopped by {}",
+            crate::report::stop_text(stop)
         ));
+    }
+    if r.shard.is_some() && !r.exhaustive && r.stopped_by.is_none() {
+        return bad("is not exhaustive, yet names no stop (stopped_by)".into());
+    }
+    if let Some(p) = puzzle {
+        for i in 0..r.solutions.len() {
+            crate::puzzle::verify::check(p, &r.solution_board(i), true).map_err(|v| {
+                InputError::new(name, format!("solution {} is not a solution: {v}", i + 1))
+            })?;
+        }
     }
     Ok(())
 }
 
-/// Checks that result `r` is of `puzzle` (by fingerprint, or by name and size in
-/// files without one) and passes every solution it holds through the independent
-/// checker (`merge --puzzle`).
-pub fn check_solutions(name: &str, r: &SolveResult, puzzle: &Puzzle) -> Result<()> {
-    let same = match r.puzzle_fingerprint() {
-        Some(f) => f == fingerprint(puzzle),
-        None => (&r.puzzle, r.width, r.height) == (&puzzle.name, puzzle.width, puzzle.height),
-    };
-    if !same {
-        return Err(InputError::new(
-            name,
-            format!(
-                "is not a result of the puzzle {} given with --puzzle",
-                puzzle.name
-            ),
-        ));
-    }
-    for i in 0..r.solutions.len() {
-        crate::puzzle::verify::check(puzzle, &r.solution_board(i), true).map_err(|v| {
-            InputError::new(name, format!("solution {} is not a solution: {v}", i + 1))
-        })?;
-    }
-    Ok(())
+/// The sum of `xs`, or None past 2^64.
+fn checked_sum(xs: impl IntoIterator<Item = u64>) -> Option<u64> {
+    xs.into_iter().try_fold(0u64, |a, b| a.checked_add(b))
 }
 
 /// True when `a` and `b` searched the same trees: the same `--symmetry` turns and

@@ -200,7 +200,7 @@ pub fn solve_with(
     let records = match &ck {
         Some(ck) => {
             ck.check(&ck_name, puzzle, s, split_depth, shard)?;
-            ck.records(&ck_name, puzzle)?
+            ck.records(&ck_name, puzzle, s)?
         }
         None => Vec::new(),
     };

@@ -160,6 +160,39 @@ pub fn unapply(st: &mut State, prefix: &[(usize, u32)]) {
     }
 }
 
+/// Checks that `prefix` is a path of the search tree of selector `sel` below the node
+/// of `st`: every placement legal ([`apply`]) and at the cell `sel` branches on at that
+/// node, as the frontier and the drivers pick it. Leaves `st` as it found it. A
+/// prefix elsewhere names no subproblem of the run: a record of it counts nodes the
+/// search never visits, and one given away there takes no part of the tree with it.
+pub fn check_path<S: Select>(
+    st: &mut State,
+    sel: &mut S,
+    prefix: &[(usize, u32)],
+) -> Result<(), String> {
+    apply(st, prefix)?;
+    unapply(st, prefix);
+    for (i, &(c, o)) in prefix.iter().enumerate() {
+        let pick = sel.pick(st);
+        if pick != Pick::Site(c) {
+            unapply(st, &prefix[..i]);
+            let there = match pick {
+                Pick::Site(s) => format!("the search fills cell {s} at that node"),
+                Pick::Dead => "the search has no children at that node".to_string(),
+            };
+            return Err(format!(
+                "placement {} (cell {c}, piece {}, rotation {}) is off the search's path: {there}",
+                i + 1,
+                o / 4,
+                o % 4
+            ));
+        }
+        st.place(c, o);
+    }
+    unapply(st, prefix);
+    Ok(())
+}
+
 /// Expands the tree below the root of `st` breadth-first (see the module doc), giving
 /// up when `stop` or the deadline of `limits` says so or the frontier grows too big.
 pub fn frontier<S: Select>(
@@ -317,9 +350,10 @@ pub struct Outcome {
 /// sorted. Records reached from no unit are stale and dropped. Without records this
 /// checks that every unit is legal and returns them all.
 ///
-/// Nothing is trusted before it fits: every subproblem reached is legal on the board,
-/// each record's given-away prefixes lie strictly below its own, none is reached
-/// twice, and none lies inside another subproblem's searched area (its nearest named
+/// Nothing is trusted before it fits: every subproblem reached is legal on the board
+/// (each record's given-away prefixes lie strictly below its own, on the search's
+/// paths: [`super::jobs::Checkpoint::records`] checked that), none is reached twice,
+/// and none lies inside another subproblem's searched area (its nearest named
 /// ancestor must be the record that gave it away). A hand-edited file could otherwise
 /// count a subtree twice or leave one out and still call the result exhaustive.
 pub fn resume(
@@ -358,13 +392,6 @@ pub fn resume(
         };
         reached[i] = true;
         for g in &records[i].given {
-            if g.len() <= p.len() || !g.starts_with(p) {
-                return Err(format!(
-                    "the record of {} gives away {}, which is not below it",
-                    show(p),
-                    show(g)
-                ));
-            }
             stack.push((g, Some(p)));
         }
     }
