@@ -58,6 +58,15 @@ fn edit_ck(path: &Path, f: impl FnOnce(&mut Value)) {
     });
 }
 
+/// The two shards of the 4x4 (36 solutions) in `dir`, and a path for an edited copy.
+fn halves_of_4x4(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
+    let p44 = puzzle("pieces_04x04.txt");
+    let (s0, s1, t) = (dir.join("s0.json"), dir.join("s1.json"), dir.join("t.json"));
+    shard(&p44, 0, 2, &s0);
+    shard(&p44, 1, 2, &s1);
+    (s0, s1, t)
+}
+
 /// Bad input naming `file` and saying `what`.
 fn refused(o: &Output, file: &Path, what: &str) {
     assert_input_error(o, s(file), None, what);
@@ -714,9 +723,7 @@ fn merged(o: &Output, what: &str) {
 fn merge_refuses_a_result_whose_counts_contradict_each_other() {
     let dir = scratch_dir("tampered-contradict");
     let p44 = puzzle("pieces_04x04.txt");
-    let (s0, s1, t) = (dir.join("s0.json"), dir.join("s1.json"), dir.join("t.json"));
-    shard(&p44, 0, 2, &s0);
-    shard(&p44, 1, 2, &s1);
+    let (s0, s1, t) = halves_of_4x4(&dir);
     merged(&merge(&[&s0, &s1]), "solutions   36\nexhaustive  yes\n");
     assert_eq!(u(&read(&s0)["solutions_found"]), 19);
     type Edit = fn(&mut Value);
@@ -857,10 +864,7 @@ fn merge_refuses_a_result_whose_counts_contradict_each_other() {
 #[test]
 fn merge_refuses_counts_past_64_bits_or_depths_past_the_board() {
     let dir = scratch_dir("tampered-wrap");
-    let p44 = puzzle("pieces_04x04.txt");
-    let (s0, s1, t) = (dir.join("s0.json"), dir.join("s1.json"), dir.join("t.json"));
-    shard(&p44, 0, 2, &s0);
-    shard(&p44, 1, 2, &s1);
+    let (s0, s1, t) = halves_of_4x4(&dir);
     type Edit = fn(&mut Value);
     let cases: [(Edit, &str); 3] = [
         (
@@ -924,9 +928,7 @@ fn merge_refuses_counts_past_64_bits_or_depths_past_the_board() {
 fn merge_refuses_a_cell_that_is_no_placement() {
     let dir = scratch_dir("tampered-cell");
     let p44 = puzzle("pieces_04x04.txt");
-    let (s0, s1, t) = (dir.join("s0.json"), dir.join("s1.json"), dir.join("t.json"));
-    shard(&p44, 0, 2, &s0);
-    shard(&p44, 1, 2, &s1);
+    let (s0, s1, t) = halves_of_4x4(&dir);
     let what = "solution 1 cell 0 holds [4294967296, 9223372036854775808], which is no placement on a 4x4 board";
     std::fs::copy(&s0, &t).unwrap();
     edit_json(&t, |v| {

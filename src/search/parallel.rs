@@ -141,16 +141,21 @@ pub fn apply(st: &mut State, prefix: &[(usize, u32)]) -> Result<(), String> {
         };
         if !legal {
             unapply(st, &prefix[..i]);
-            return Err(format!(
-                "placement {} (cell {c}, piece {}, rotation {}) is not legal there",
-                i + 1,
-                o / 4,
-                o % 4
-            ));
+            return Err(format!("{} is not legal there", placement(i, c, o)));
         }
         st.place(c, o);
     }
     Ok(())
+}
+
+/// Placement `i` of a prefix, cell `c`, oriented piece `o`, as messages name it.
+fn placement(i: usize, c: usize, o: u32) -> String {
+    format!(
+        "placement {} (cell {c}, piece {}, rotation {})",
+        i + 1,
+        o / 4,
+        o % 4
+    )
 }
 
 /// Undoes [`apply`].
@@ -181,10 +186,8 @@ pub fn check_path<S: Select>(
                 Pick::Dead => "the search has no children at that node".to_string(),
             };
             return Err(format!(
-                "placement {} (cell {c}, piece {}, rotation {}) is off the search's path: {there}",
-                i + 1,
-                o / 4,
-                o % 4
+                "{} is off the search's path: {there}",
+                placement(i, c, o)
             ));
         }
         st.place(c, o);
