@@ -297,3 +297,22 @@ fn a_big_board_gets_a_window_that_fits() {
     assert!(how.window * 30_000 <= budget, "{how:?}");
     assert_eq!(r.stopped_by, Some(Stop::MaxNodes));
 }
+
+/// A walk paused at the node budget on a full board, with no checkpoint to hand it to,
+/// still reports that solution: solutions_found equals the full-depth count (it was
+/// one short, and merge refused such a shard).
+#[test]
+fn a_budget_stop_reports_the_solution_it_counted_last() {
+    let bin = env!("CARGO_BIN_EXE_plytile");
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_04x04.txt");
+    let o = Command::new(bin)
+        .arg("solve")
+        .arg(&puzzle)
+        .args(["--all", "--json", "--threads", "1", "--max-nodes", "170"])
+        .args(["--interleave", "on", "--window", "8", "--slice", "5"])
+        .output()
+        .unwrap();
+    let r: SolveResult = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(r.stopped_by, Some(Stop::MaxNodes));
+    assert_eq!((r.solutions_found, r.nodes_per_depth[16]), (3, 3));
+}

@@ -240,6 +240,9 @@ fn file(ctx: &Ctx<'_>, rs: &RowScan, job: Running, unfinished: bool, hand_over: 
             fresh: Vec::new(),
         };
         rs.give_rest(&mut walk, ctx.puzzle, ctx.limits, &mut giver);
+    } else if unfinished {
+        // Its node counted last is a solution to record, as for any stopped search.
+        rs.settle_paused(&mut walk, ctx.puzzle, ctx.limits);
     }
     ctx.file(prefix, walk.into_stats(), given, !unfinished || hand_over);
 }

@@ -471,6 +471,12 @@ impl RowScan {
         self.hand_over(&mut p.0, puzzle, limits, share, true);
     }
 
+    /// Sees the node a paused walk counted last through ([`RowScan::settle`]: a
+    /// solution is recorded), for a walk that will not be resumed nor handed over.
+    pub fn settle_paused(&self, p: &mut Paused, puzzle: &Puzzle, limits: &Limits) {
+        self.settle(&mut p.0, puzzle, limits);
+    }
+
     /// Walks `w` until its node count reaches `max_nodes` (true), or its subtree is
     /// done or it stops (false), polling every [`dfs::CHECK_EVERY`] nodes and
     /// recording solutions.
