@@ -190,6 +190,41 @@ fn the_node_budget_covers_all_parts() {
     assert_eq!((r.exhaustive, r.nodes), (true, whole.nodes));
 }
 
+/// With a checkpoint, a budget smaller than the first part's frontier still moves the
+/// run on: the frontier each rerun rebuilds is not new work, so it is not charged
+/// (it was, and every rerun stopped where the one before had).
+#[test]
+fn small_budget_reruns_of_a_checkpoint_reach_the_whole_tree() {
+    let p = brendan("06x05");
+    let whole = sym(&p, Heuristic::Scan, 1, &limits(None));
+    assert_eq!((whole.solutions_found, whole.nodes), (4, 112_614));
+    let (dir, ck) = scratch("sym-small-budget");
+    let spread = Spread {
+        threads: 1,
+        split_depth: Some(7),
+        checkpoint: Some(ck),
+        ..Spread::default()
+    };
+    let l = Limits {
+        max_nodes: Some(1000),
+        ..limits(None)
+    };
+    let mut runs = 0;
+    let r = loop {
+        runs += 1;
+        assert!(runs <= 200, "no end after 200 reruns");
+        let stop = AtomicBool::new(false);
+        let r = solve_symmetric(&p, Heuristic::Scan, &l, &stop, &spread).unwrap();
+        if r.exhaustive {
+            break r;
+        }
+    };
+    std::fs::remove_dir_all(dir).unwrap();
+    assert_eq!((r.solutions_found, r.nodes), (4, 112_614));
+    assert_eq!(r.nodes_per_depth, whole.nodes_per_depth);
+    assert_eq!(sorted(&r), sorted(&whole));
+}
+
 #[test]
 fn hinted_boards_are_searched_whole() {
     let mut hinted = generate(4, 4, 2, 2, 3).unwrap();

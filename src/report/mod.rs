@@ -69,6 +69,11 @@ pub struct SolveResult {
     /// `--checkpoint` (absent when none).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub resumed_nodes: u64,
+    /// Nodes of `nodes` this run counted again to rebuild the frontier of its
+    /// `--checkpoint`: like the resumed ones, not charged to `--max-nodes` (a run's
+    /// own bookkeeping, not written).
+    #[serde(skip)]
+    pub rebuilt_nodes: u64,
     /// Each solution: `[piece, rotation]` per cell, row-major from the top-left,
     /// hints included. At most `--keep` of them; `solutions_found` counts all.
     pub solutions: Vec<Vec<[usize; 2]>>,
@@ -211,6 +216,7 @@ impl SolveResult {
             elapsed_s: elapsed,
             nodes_per_s: rate(nodes, elapsed),
             resumed_nodes: 0,
+            rebuilt_nodes: 0,
             solutions: stats.solutions.iter().map(solution_cells).collect(),
             deepest: Deepest {
                 depth: stats.deepest,

@@ -611,11 +611,12 @@ pub fn solve_symmetric_parts(
     };
     let mut total: Option<SolveResult> = None;
     let mut searched = Vec::new();
+    // One node budget for the whole run, as the deadline is: each part gets what the
+    // parts before it left of this run's new work (what they read from their
+    // checkpoints or rebuilt for them is not new).
+    let mut spent = 0;
     for (i, part) in parts.iter().enumerate() {
         let found = total.as_ref().map_or(0, |t| t.solutions_found);
-        // One node budget for the whole run, as the deadline is: each part gets what
-        // the parts before it left of this run's new work.
-        let spent = total.as_ref().map_or(0, |t| t.nodes - t.resumed_nodes);
         let budget = limits.max_nodes.map(|m| m.saturating_sub(spent));
         if let (Some(0), Some(t)) = (budget, &mut total) {
             (t.exhaustive, t.stopped_by) = (false, Some(Stop::MaxNodes));
@@ -636,6 +637,7 @@ pub fn solve_symmetric_parts(
             ..h
         };
         let mut r = solve_with(&part.puzzle, s, &inner, stop, &spread)?;
+        spent += (r.nodes - r.resumed_nodes).saturating_sub(r.rebuilt_nodes);
         // The deepest board counts its fixed corners as pieces placed, as a whole-tree
         // search of the puzzle would (they are hints of the part only).
         r.deepest.depth += part.puzzle.hints.len() - p.hints.len();
