@@ -795,7 +795,7 @@ fn rerun_at_once(how: &str, stops: &[StopAndRerun], whole: (u64, u64)) {
 fn a_rerun_stopped_at_once_reports_what_the_pair_checkpoints_hold() {
     let stops = [
         ((44, 3_000_006, 1), (44, 3_013_751, 3_000_000)),
-        ((120, 6_013_752, 2), (120, 6_019_385, 6_013_739)),
+        ((120, 6_013_758, 2), (120, 6_019_385, 6_013_745)),
     ];
     rerun_at_once("pairs", &stops, (260, 16_972_376));
 }
