@@ -69,7 +69,12 @@ fn halves_of_4x4(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
 
 /// Bad input naming `file` and saying `what`.
 fn refused(o: &Output, file: &Path, what: &str) {
-    assert_input_error(o, s(file), None, what);
+    refused_at(o, file, None, what);
+}
+
+/// Bad input naming `file`, its `line` when given, and saying `what`.
+fn refused_at(o: &Output, file: &Path, line: Option<usize>, what: &str) {
+    assert_input_error(o, s(file), line, what);
     assert!(
         String::from_utf8_lossy(&o.stderr).contains(what),
         "says {what:?}"
@@ -470,35 +475,98 @@ fn a_job_file_that_is_not_its_split_is_refused() {
     let job = out.join("job-0000.ron");
     let good = std::fs::read_to_string(&job).unwrap();
     assert!(good.contains("    split_depth: 4,\n"), "{good}");
+    // Prefixes 1 to 3, on lines 14 to 16.
     let first = "        [(0, 0, 3), (1, 4, 0), (2, 12, 0), (3, 5, 0)],\n";
     let second = "        [(0, 0, 3), (1, 4, 0), (2, 12, 0), (3, 11, 0)],\n";
-    assert!(good.contains(first) && good.contains(second), "{good}");
+    let third = "        [(0, 0, 3), (1, 4, 0), (2, 13, 0), (3, 10, 0)],\n";
+    assert!(good.contains(&format!("    prefixes: [\n{first}{second}{third}")));
+    assert_eq!(good.lines().position(|l| l == first.trim_end()), Some(13));
     let solve = || run(&["solve", "--job", s(&job), "--all", "-q", "--threads", "1"]);
     let o = solve();
     assert!(String::from_utf8_lossy(&o.stdout).contains(": 6 solution(s)"));
-    for (edit, what) in [
+    let pieces = good.lines().position(|l| l.contains("pieces: [")).unwrap() + 1;
+    for (edit, line, what) in [
         (
             good.replace(first, "        [(0, 0, 3)],\n"),
+            14,
             "prefix 1 has 1 placements",
         ),
         (
             good.replace(first, "        [],\n"),
+            14,
             "prefix 1 has 0 placements",
         ),
-        (good.replace(second, first), "prefix 2 repeats prefix 1"),
-        (good.replace(first, ""), "prefix 1 is not subproblem 0"),
+        (
+            good.replace(third, "        [(0, 0, 3), (1, 4, 0), (2, 13, 0)],\n"),
+            16,
+            "prefix 3 has 3 placements, not split_depth 4",
+        ),
+        (
+            good.replace(second, first),
+            15,
+            "prefix 2 repeats prefix 1 (line 14)",
+        ),
+        (
+            good.replace(third, second),
+            16,
+            "prefix 3 repeats prefix 2 (line 15)",
+        ),
+        // Another piece in prefix 3.
+        (
+            good.replace(third, &third.replace("(2, 13, 0)", "(2, 14, 0)")),
+            16,
+            "prefix 3 is not subproblem 6",
+        ),
+        (
+            good.replace(third, &third.replace("(3, 10, 0)", "(3, 10, 7)")),
+            16,
+            "prefix 3: bad placement [3, 10, 7]",
+        ),
+        (good.replace(first, ""), 14, "prefix 1 is not subproblem 0"),
         (
             good.replace("split_depth: 4,", "split_depth: 3,"),
+            14,
             "not split_depth 3",
         ),
         (
+            good.replace("split_depth: 4,", "split_depth: 40,"),
+            6,
+            "split_depth 40 is deeper than the board (25)",
+        ),
+        (
             good.replace("        62,\n", "        61,\n"),
-            "frontier_nodes_per_depth",
+            7,
+            "frontier_nodes_per_depth are not the split's",
+        ),
+        (
+            good.replace("    job: 0,", "    job: 3,"),
+            3,
+            "job 3 of 3 is out of range",
+        ),
+        (
+            good.replace("format: 2,", "format: 9,"),
+            2,
+            "newer plytile (search tree format 9",
+        ),
+        (
+            good.replace("select: \"scan\"", "select: \"scna\""),
+            5,
+            "unknown heuristic 'scna'",
+        ),
+        (
+            good.replace(third, "        [(0, 0, 3)]\n"),
+            17,
+            "Expected comma",
+        ),
+        (
+            good.replace("pieces: [(0, 0, 1, 1)", "pieces: [(0, 0, 0, 0)"),
+            pieces,
+            "piece 0 (0 0 0 0) has the rim colour 0 on 4 sides",
         ),
     ] {
         assert_ne!(edit, good, "{what}");
         std::fs::write(&job, edit).unwrap();
-        refused(&solve(), &job, what);
+        refused_at(&solve(), &job, Some(line), what);
     }
     // A split into a directory that holds another split's job files: `jobs/*.ron`
     // would take both. The same split again only overwrites its own.

@@ -10,7 +10,7 @@ use super::parallel::{check_path, Prefix, Record};
 use super::select::{Heuristic, Select, Strategy};
 use super::state::State;
 use crate::error::{InputError, Result};
-use crate::puzzle::formats::{from_ron, read_text};
+use crate::puzzle::formats::{check_ron_puzzle, from_ron, read_text, ron_lines};
 use crate::puzzle::{scans_columns, Board, Puzzle, MAX_SIDE};
 use crate::report::{Deepest, SolveResult, SymmetryPart};
 use serde::{Deserialize, Serialize};
@@ -131,14 +131,35 @@ pub struct Job {
     pub puzzle: Puzzle,
 }
 
+/// A place in a job file, for [`Job::check_split`]'s messages: a prefix (0-based) or
+/// a field of the top-level struct.
+#[derive(Debug, Clone, Copy)]
+enum JobAt {
+    Prefix(usize),
+    Field(&'static str),
+}
+
 impl Job {
+    /// The prefixes as the search takes them. Those of a job from [`read_job`] are
+    /// checked there, with the line of each in its file.
     pub fn units(&self, origin: &str) -> Result<Vec<Prefix>> {
+        self.units_located(origin, &|_| None)
+    }
+
+    /// [`Job::units`]; `line_of` gives the line of a prefix in the job file.
+    fn units_located(
+        &self,
+        origin: &str,
+        line_of: &dyn Fn(JobAt) -> Option<usize>,
+    ) -> Result<Vec<Prefix>> {
         self.prefixes
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                prefix_from_file(p)
-                    .map_err(|e| InputError::new(origin, format!("prefix {}: {e}", i + 1)))
+                prefix_from_file(p).map_err(|e| {
+                    let m = format!("prefix {}: {e}; run `plytile split` again", i + 1);
+                    InputError::located(origin, line_of(JobAt::Prefix(i)), m)
+                })
             })
             .collect()
     }
@@ -146,18 +167,26 @@ impl Job {
     /// Checks that the prefixes are exactly this job's share of its split (job k of n:
     /// the frontier units k, k + n, ... at `split_depth`, and for job 0 the frontier's
     /// counts), so a file edited by hand cannot drop, repeat or invent subproblems.
-    fn check_split(&self, origin: &str) -> Result<()> {
-        let bad = |m: String| {
-            Err(InputError::new(
+    /// `line_of` gives the line in the job file of what a message names.
+    fn check_split(&self, origin: &str, line_of: &dyn Fn(JobAt) -> Option<usize>) -> Result<()> {
+        let bad = |at: JobAt, m: String| {
+            Err(InputError::located(
                 origin,
+                line_of(at),
                 format!("{m}; run `plytile split` again"),
             ))
+        };
+        let prefix = |i: usize| match line_of(JobAt::Prefix(i)) {
+            Some(l) => format!("prefix {} (line {l})", i + 1),
+            None => format!("prefix {}", i + 1),
         };
         let d = self.split_depth;
         let top = self.puzzle.free_cells();
         if d > top {
-            return bad(format!("split_depth {d} is deeper than the board ({top})"));
+            let m = format!("split_depth {d} is deeper than the board ({top})");
+            return bad(JobAt::Field("split_depth"), m);
         }
+        self.units_located(origin, line_of)?;
         let mut seen = std::collections::HashMap::new();
         for (i, p) in self.prefixes.iter().enumerate() {
             if p.len() != d {
@@ -166,15 +195,17 @@ impl Job {
                     i + 1,
                     p.len()
                 );
-                return bad(m);
+                return bad(JobAt::Prefix(i), m);
             }
             if let Some(j) = seen.insert(p, i) {
-                return bad(format!("prefix {} repeats prefix {}", i + 1, j + 1));
+                let m = format!("prefix {} repeats {}", i + 1, prefix(j));
+                return bad(JobAt::Prefix(i), m);
             }
         }
         let split = super::parallel::Split::Depth(d);
-        let f = super::parallel::full_frontier(&self.puzzle, self.select, split)
-            .map_err(|e| InputError::new(origin, e.to_string()))?;
+        let f = super::parallel::full_frontier(&self.puzzle, self.select, split).map_err(|e| {
+            InputError::located(origin, line_of(JobAt::Field("split_depth")), e.to_string())
+        })?;
         let want: Vec<PrefixFile> = f
             .units
             .iter()
@@ -184,14 +215,21 @@ impl Job {
             .collect();
         let n = want.len().max(self.prefixes.len());
         if let Some(i) = (0..n).find(|&i| want.get(i) != self.prefixes.get(i)) {
-            return bad(format!(
+            // Past the last prefix, the list itself is where one is missing.
+            let at = if i < self.prefixes.len() {
+                JobAt::Prefix(i)
+            } else {
+                JobAt::Field("prefixes")
+            };
+            let m = format!(
                 "prefix {} is not subproblem {} of the split at depth {d} (job {} of {} has {})",
                 i + 1,
                 self.job + i * self.jobs,
                 self.job,
                 self.jobs,
                 want.len()
-            ));
+            );
+            return bad(at, m);
         }
         let counts = if self.job == 0 {
             trimmed(&f.internal.nodes_per_depth)
@@ -199,7 +237,8 @@ impl Job {
             Vec::new()
         };
         if self.frontier_nodes_per_depth != counts {
-            return bad("frontier_nodes_per_depth are not the split's".to_string());
+            let m = "frontier_nodes_per_depth are not the split's".to_string();
+            return bad(JobAt::Field("frontier_nodes_per_depth"), m);
         }
         Ok(())
     }
@@ -272,22 +311,31 @@ pub fn read_job(path: &Path) -> Result<Job> {
         &origin,
         "not a valid job file (from `plytile split`)",
     )?;
-    job.puzzle.validate(&origin)?;
+    check_ron_puzzle(&job.puzzle, &text, &origin, &["puzzle"])?;
+    let prefixes = ron_lines(&text, &["prefixes"]).entries;
+    let line_of = |at: JobAt| match at {
+        JobAt::Prefix(i) => prefixes.get(i).copied(),
+        JobAt::Field(f) => ron_lines(&text, &[f]).key,
+    };
     if let Some(why) = stale_tree(job.format, &job.puzzle, job.select) {
-        return Err(InputError::new(
+        // A file without `format` is of format 1: its heuristic makes it stale.
+        let line = line_of(JobAt::Field("format")).or(line_of(JobAt::Field("select")));
+        return Err(InputError::located(
             &origin,
+            line,
             format!(
                 "this job file is for a different search tree ({why}); run `plytile split` again"
             ),
         ));
     }
     if job.jobs == 0 || job.job >= job.jobs {
-        return Err(InputError::new(
+        return Err(InputError::located(
             &origin,
+            line_of(JobAt::Field("job")),
             format!("job {} of {} is out of range", job.job, job.jobs),
         ));
     }
-    job.check_split(&origin)?;
+    job.check_split(&origin, &line_of)?;
     Ok(job)
 }
 
