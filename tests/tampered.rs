@@ -115,6 +115,71 @@ fn merge_refuses_a_shard_index_out_of_range() {
     cleanup(&dir);
 }
 
+/// Shards that do not belong together: the message names both files, says how they
+/// differ and what to merge instead.
+#[test]
+fn merge_names_both_files_of_shards_that_do_not_belong_together() {
+    let dir = scratch_dir("tampered-pair");
+    let f = three_shards(&dir);
+    let p = puzzle("pieces_05x05.txt");
+    // A shard of a split in two: its boards are boards of the three shards too, but
+    // the split is what to fix.
+    let half = dir.join("half.json");
+    shard(&p, 1, 2, &half);
+    let what = format!(
+        "is shard 1/2, {} shard 0/3: not shards of one split",
+        s(&f[0])
+    );
+    refused(&merge(&[&f[0], &f[1], &half]), &half, &what);
+    // A shard given twice, under two names or one.
+    let again = dir.join("again.json");
+    std::fs::copy(&f[1], &again).unwrap();
+    let what = format!(
+        "shard 1/3 is also in {}: it would be counted twice",
+        s(&f[1])
+    );
+    refused(&merge(&[&f[0], &f[1], &again]), &again, &what);
+    refused(&merge(&[&f[0], &f[0]]), &f[0], "is given twice");
+    // Another heuristic's shard (its default split is deeper).
+    let mrv = dir.join("mrv.json");
+    let o = run(&[
+        "solve", &p, "--select", "mrv", "--all", "--json", "--shard", "1/3",
+    ]);
+    std::fs::write(&mrv, &o.stdout).unwrap();
+    let what = format!(
+        "is not a part of the same search as {} (--select mrv, not scan; split depth 6, not 4)",
+        s(&f[0])
+    );
+    refused(&merge(&[&f[0], &mrv, &f[2]]), &mrv, &what);
+    // A search that is no shard.
+    let whole = dir.join("whole.json");
+    let o = run(&["solve", &p, "--all", "--json", "--threads", "1"]);
+    std::fs::write(&whole, &o.stdout).unwrap();
+    refused(
+        &merge(&[&whole]),
+        &whole,
+        "is a whole search (no --shard or --job)",
+    );
+    // A shard of a --symmetry run.
+    let sym = dir.join("sym.json");
+    let args = [
+        "solve",
+        &p,
+        "--all",
+        "--json",
+        "--symmetry",
+        "--shard",
+        "2/3",
+    ];
+    std::fs::write(&sym, run(&args).stdout).unwrap();
+    let what = format!(
+        "was searched with --symmetry (4 turns), {} without --symmetry",
+        s(&f[0])
+    );
+    refused(&merge(&[&f[0], &f[1], &sym]), &sym, &what);
+    cleanup(&dir);
+}
+
 #[test]
 fn merge_refuses_a_shard_of_another_puzzle_with_the_same_name() {
     let dir = scratch_dir("tampered-other");

@@ -782,6 +782,7 @@ pub fn merge_with(
         return Err(InputError::new("merge", "no results given"));
     };
     let mut warnings = Vec::new();
+    let size = |r: &SolveResult| format!("{} {}x{}", r.puzzle, r.width, r.height);
     // Files from before the fingerprint have none: they merge by name alone.
     let known = parts
         .iter()
@@ -791,7 +792,6 @@ pub fn merge_with(
         match (known, r.puzzle_fingerprint()) {
             (Some((other, f, o)), Some(g)) if f != g => {
                 let why = if o.puzzle != r.puzzle {
-                    let size = |r: &SolveResult| format!("{} {}x{}", r.puzzle, r.width, r.height);
                     format!("{}, not {}", size(r), size(o))
                 } else {
                     "other pieces or hints under the same name: the fingerprints differ".into()
@@ -805,23 +805,88 @@ pub fn merge_with(
         }
     }
     for (name, r) in &parts[1..] {
-        if !same_cut(r, first) {
+        if let Some(why) = other_cut(r, first, first_name) {
             return Err(InputError::new(
                 name,
-                format!("was cut by --symmetry into other trees than {first_name} (the turns and the corners fixed in each tree must match)"),
+                format!("{why}; merge the shards of one run"),
             ));
         }
-        let same = r.puzzle == first.puzzle
-            && r.width == first.width
-            && r.height == first.height
-            && r.select == first.select
-            && r.factor == first.factor
-            && r.split_depth == first.split_depth;
-        if !same {
+        let size = |r: &SolveResult| format!("{} {}x{}", r.puzzle, r.width, r.height);
+        let depth = |r: &SolveResult| match r.split_depth {
+            Some(d) => d.to_string(),
+            None => "none".into(),
+        };
+        let fields: [(&str, &dyn Fn(&SolveResult) -> String); 4] = [
+            ("puzzle", &size),
+            ("--select", &|r| r.select.to_string()),
+            ("--factor", &|r| on_off(r.factor).into()),
+            ("split depth", &depth),
+        ];
+        let differ: Vec<String> = fields
+            .iter()
+            .filter(|(_, f)| f(r) != f(first))
+            .map(|(what, f)| format!("{what} {}, not {}", f(r), f(first)))
+            .collect();
+        if !differ.is_empty() {
             return Err(InputError::new(
                 name,
-                format!("is not a part of the same search as {first_name} (puzzle, size, --select, --factor and split depth must match)"),
+                format!(
+                    "is not a part of the same search as {first_name} ({}); merge the shards or jobs of one search",
+                    differ.join("; ")
+                ),
             ));
+        }
+    }
+    // Which shards are there? (Before the boards: a shard given twice, or one of
+    // another split, holds boards of the others too.)
+    let mut complete = true;
+    let n = first.shard.map(|s| s[1]);
+    let mut seen = vec![None::<&str>; n.unwrap_or(0)];
+    let shard = |r: &SolveResult| match r.shard {
+        Some([i, n]) => format!("shard {i}/{n}"),
+        None => "a whole search (no --shard or --job)".to_string(),
+    };
+    for (name, r) in parts {
+        match (r.shard, n) {
+            (Some([i, m]), Some(n)) if m == n => {
+                if i >= n {
+                    return Err(InputError::new(
+                        name,
+                        format!("shard {i}/{n} is out of range (0 <= i < n)"),
+                    ));
+                }
+                match seen[i] {
+                    Some(other) if other == name => {
+                        return Err(InputError::new(
+                            name,
+                            "is given twice: it would be counted twice; give each shard once",
+                        ))
+                    }
+                    Some(other) => {
+                        return Err(InputError::new(
+                            name,
+                            format!("shard {i}/{n} is also in {other}: it would be counted twice; give one of them"),
+                        ))
+                    }
+                    None => seen[i] = Some(name),
+                }
+            }
+            _ if n.is_none() => {
+                return Err(InputError::new(
+                    first_name,
+                    "is a whole search (no --shard or --job): merge takes the results of `solve --shard i/n` or `solve --job FILE`",
+                ))
+            }
+            _ => {
+                return Err(InputError::new(
+                    name,
+                    format!(
+                        "is {}, {first_name} {}: not shards of one split; merge the results of `solve --shard i/n` with one n, or of `solve --job FILE` with the jobs of one `split`",
+                        shard(r),
+                        shard(first)
+                    ),
+                ))
+            }
         }
     }
     // The shards' trees are disjoint, so a board in two places was put there by hand.
@@ -840,32 +905,6 @@ pub fn merge_with(
             name,
             format!("solution {} is the same board as solution {} of {other}: it would be counted twice", i + 1, j + 1),
         ));
-    }
-    // Which shards are there?
-    let mut complete = true;
-    let n = first.shard.map(|s| s[1]);
-    let mut seen = vec![None::<&str>; n.unwrap_or(0)];
-    for (name, r) in parts {
-        match (r.shard, n) {
-            (Some([i, m]), Some(n)) if m == n => {
-                if i >= n {
-                    return Err(InputError::new(
-                        name,
-                        format!("shard {i}/{n} is out of range (0 <= i < n)"),
-                    ));
-                }
-                if let Some(other) = seen[i] {
-                    return Err(InputError::new(name, format!("shard {i}/{n} is also in {other}: it would be counted twice")));
-                }
-                seen[i] = Some(name);
-            }
-            _ => {
-                return Err(InputError::new(
-                    name,
-                    "not a shard of the same split (use results of `solve --shard i/n` or `solve --job FILE` of one `split`)",
-                ))
-            }
-        }
     }
     let missing: Vec<String> = (0..seen.len())
         .filter(|&i| seen[i].is_none())
@@ -1176,12 +1215,31 @@ fn checked_sum(xs: impl IntoIterator<Item = u64>) -> Option<u64> {
     xs.into_iter().try_fold(0u64, |a, b| a.checked_add(b))
 }
 
-/// True when `a` and `b` searched the same trees: the same `--symmetry` turns and
-/// the same corners fixed in each tree, searched the same way (as far as both got).
-fn same_cut(a: &SolveResult, b: &SolveResult) -> bool {
-    let same =
-        |(s, t): (&SymmetryPart, &SymmetryPart)| s.corners == t.corners && s.select == t.select;
-    a.symmetry == b.symmetry && a.symmetry_parts.iter().zip(&b.symmetry_parts).all(same)
+/// How `r` differs from `first` (the file `first_name`) in the trees it searched,
+/// if it does: the `--symmetry` turns, or the corners fixed in a tree or its
+/// heuristic (as far as both got).
+fn other_cut(r: &SolveResult, first: &SolveResult, first_name: &str) -> Option<String> {
+    let with = |r: &SolveResult| match r.symmetry {
+        1 => "without --symmetry".to_string(),
+        t => format!("with --symmetry ({t} turns)"),
+    };
+    if r.symmetry != first.symmetry {
+        return Some(format!(
+            "was searched {}, {first_name} {}",
+            with(r),
+            with(first)
+        ));
+    }
+    let tree = |t: &SymmetryPart| format!("fixes {:?} under --select {}", t.corners, t.select);
+    let (k, (t, u)) = (r.symmetry_parts.iter().zip(&first.symmetry_parts))
+        .enumerate()
+        .find(|(_, (t, u))| t.corners != u.corners || t.select != u.select)?;
+    Some(format!(
+        "was cut by --symmetry into other trees than {first_name}: its tree {} {}, {first_name}'s {}",
+        k + 1,
+        tree(t),
+        tree(u)
+    ))
 }
 
 /// `on` / `off`, as `--factor` spells it.
