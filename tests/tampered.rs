@@ -727,7 +727,11 @@ fn symmetry_part_checkpoints_of_another_cut_are_refused() {
     let anchored = dir.join("anchored");
     assert_eq!(solve(&six, &anchored, "auto").status.code(), Some(0));
     std::fs::copy(&anchored, &ck).unwrap();
-    refused(&solve(&six, &ck, "pairs"), &ck, none);
+    refused(
+        &solve(&six, &ck, "pairs"),
+        &ck,
+        "holds a tree of another --symmetry cut: --symmetry-parts anchor, not pairs as asked",
+    );
     // The second and third parts swapped.
     restore();
     std::fs::write(&parts[1], &good[2]).unwrap();

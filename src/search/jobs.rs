@@ -9,6 +9,7 @@ use super::dfs::{Stats, Stop};
 use super::parallel::{check_path, Prefix, Record};
 use super::select::{Heuristic, Select, Strategy};
 use super::state::State;
+use super::symmetry::{of_recorded_cut, part_files, Parts};
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{check_ron_puzzle, from_ron, read_text, ron_lines};
 use crate::puzzle::{scans_columns, Board, Puzzle, MAX_SIDE};
@@ -451,21 +452,36 @@ impl Checkpoint {
     }
 
     /// Checks that this checkpoint belongs to the run described, naming what differs.
+    /// `path` is the file, `cut` the `--symmetry` trees of the run (none without it).
     pub fn check(
         &self,
-        origin: &str,
+        path: &Path,
         puzzle: &Puzzle,
         s: Strategy,
         split_depth: usize,
         shard: Option<[usize; 2]>,
+        cut: &[CutTree],
     ) -> Result<()> {
+        let origin = path.display().to_string();
         let differ = |what: &str| {
             Err(InputError::new(
-                origin,
+                &origin,
                 format!("this checkpoint is for a different {what}; use another --checkpoint file or delete it"),
             ))
         };
         if self.fingerprint != fingerprint(puzzle) {
+            // A tree of this puzzle's --symmetry run (the other way round, and other
+            // cuts, `symmetry::recorded_cut` tells before the parts are searched).
+            let held = Parts::of(&self.symmetry_parts);
+            if let Some(held) = held.filter(|_| cut.is_empty() && of_recorded_cut(puzzle, self)) {
+                return Err(InputError::new(
+                    &origin,
+                    format!(
+                        "this checkpoint is of a tree of a --symmetry run (--symmetry-parts {held}), and this run is without --symmetry; rerun with --symmetry --symmetry-parts {held} to resume it, or delete {} to start again",
+                        part_files(path)
+                    ),
+                ));
+            }
             return differ(
                 "puzzle or different hints (a --symmetry run fixes its anchor as a hint)",
             );
