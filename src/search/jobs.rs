@@ -827,21 +827,18 @@ pub fn merge_with(
                 format!("{why}; merge the shards of one run"),
             ));
         }
-        let size = |r: &SolveResult| format!("{} {}x{}", r.puzzle, r.width, r.height);
-        let depth = |r: &SolveResult| match r.split_depth {
-            Some(d) => d.to_string(),
-            None => "none".into(),
+        let facts = |r: &SolveResult| {
+            let depth = r.split_depth.map_or("none".into(), |d| d.to_string());
+            [
+                ("puzzle", size(r)),
+                ("--select", r.select.to_string()),
+                ("--factor", on_off(r.factor).to_string()),
+                ("split depth", depth),
+            ]
         };
-        let fields: [(&str, &dyn Fn(&SolveResult) -> String); 4] = [
-            ("puzzle", &size),
-            ("--select", &|r| r.select.to_string()),
-            ("--factor", &|r| on_off(r.factor).into()),
-            ("split depth", &depth),
-        ];
-        let differ: Vec<String> = fields
-            .iter()
-            .filter(|(_, f)| f(r) != f(first))
-            .map(|(what, f)| format!("{what} {}, not {}", f(r), f(first)))
+        let differ: Vec<String> = (facts(r).into_iter().zip(facts(first)))
+            .filter(|((_, a), (_, b))| a != b)
+            .map(|((what, a), (_, b))| format!("{what} {a}, not {b}"))
             .collect();
         if !differ.is_empty() {
             return Err(InputError::new(
