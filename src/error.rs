@@ -30,6 +30,19 @@ impl InputError {
             message: message.into(),
         }
     }
+
+    /// [`InputError::at`] when the line is known, else [`InputError::new`].
+    pub fn located(
+        source: impl Into<String>,
+        line: Option<usize>,
+        message: impl Into<String>,
+    ) -> Self {
+        InputError {
+            source: source.into(),
+            line,
+            message: message.into(),
+        }
+    }
 }
 
 impl fmt::Display for InputError {

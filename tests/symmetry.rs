@@ -810,3 +810,72 @@ fn a_rerun_stopped_at_once_reports_what_the_auto_checkpoint_holds() {
     ];
     rerun_at_once("auto", &stops, (260, 14_518_615));
 }
+
+/// A checkpoint rerun with another `--symmetry` cut, or with `--symmetry` added or
+/// dropped, is refused with what the file holds, what was asked, and how to resume
+/// it; rerun as it was written, it resumes.
+#[test]
+fn a_checkpoint_of_another_symmetry_cut_says_which_and_how_to_resume() {
+    let dir = common::scratch_dir("sym-other-cut");
+    let six = common::p("brendan/pieces_06x06.txt");
+    let solve = |ck: &Path, flags: &[&str]| {
+        let args = ["solve", &six, "-q", "--max-nodes", "100000"];
+        common::plytile(&[&args[..], &["--checkpoint", &common::s(ck)], flags].concat())
+    };
+    let refused = |ck: &Path, flags: &[&str], what: &str| {
+        let o = solve(ck, flags);
+        let name = common::s(ck);
+        common::assert_input_error(&o, &name, None, what);
+        let e = common::stderr(&o);
+        assert!(e.contains(what), "{flags:?}: says {what:?}: {e}");
+        assert!(e.contains(&format!("or delete {name}")), "{e}");
+    };
+    let pairs = ["--all", "--symmetry", "--symmetry-parts", "pairs"];
+    let (whole, auto) = (["--all"], ["--all", "--symmetry"]);
+    let anchor = ["--all", "--symmetry", "--symmetry-parts", "anchor"];
+    let (pz, an, no) = (dir.join("pz.ck"), dir.join("an.ck"), dir.join("no.ck"));
+    for (ck, flags) in [(&pz, &pairs[..]), (&an, &anchor[..]), (&no, &whole[..])] {
+        let o = solve(ck, flags);
+        let stopped = common::stdout(&o).contains("not exhaustive");
+        assert!(stopped, "{flags:?} stops at the budget");
+    }
+    let other = "this checkpoint holds a tree of another --symmetry cut";
+    refused(
+        &pz,
+        &anchor,
+        &format!("{other}: --symmetry-parts pairs, not anchor as asked; rerun with --symmetry-parts pairs to resume it"),
+    );
+    refused(
+        &pz,
+        &["--symmetry", "--solutions", "1"],
+        "--symmetry-parts pairs, not anchor (what auto takes without --all) as asked",
+    );
+    refused(
+        &an,
+        &pairs,
+        &format!("{other}: --symmetry-parts anchor, not pairs as asked; rerun with --symmetry-parts anchor to resume it"),
+    );
+    let without = "is of a tree of a --symmetry run (--symmetry-parts {}), and this run is without --symmetry; rerun with --symmetry --symmetry-parts {} to resume it";
+    refused(&pz, &whole, &without.replace("{}", "pairs"));
+    refused(&an, &whole, &without.replace("{}", "anchor"));
+    for flags in [&pairs[..], &anchor[..], &auto[..]] {
+        refused(
+            &no,
+            flags,
+            "this checkpoint is of a search without --symmetry, not of a --symmetry tree; rerun without --symmetry to resume it",
+        );
+    }
+    // Rerun as written, each resumes (and auto takes the recorded cut).
+    for (ck, flags) in [
+        (&pz, &pairs[..]),
+        (&pz, &auto[..]),
+        (&an, &anchor[..]),
+        (&an, &auto[..]),
+        (&no, &whole[..]),
+    ] {
+        let o = solve(ck, flags);
+        let resumed = common::stdout(&o).contains("not exhaustive");
+        assert!(resumed, "{flags:?}: {}", common::stderr(&o));
+    }
+    common::cleanup(&dir);
+}

@@ -69,7 +69,12 @@ fn halves_of_4x4(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
 
 /// Bad input naming `file` and saying `what`.
 fn refused(o: &Output, file: &Path, what: &str) {
-    assert_input_error(o, s(file), None, what);
+    refused_at(o, file, None, what);
+}
+
+/// Bad input naming `file`, its `line` when given, and saying `what`.
+fn refused_at(o: &Output, file: &Path, line: Option<usize>, what: &str) {
+    assert_input_error(o, s(file), line, what);
     assert!(
         String::from_utf8_lossy(&o.stderr).contains(what),
         "says {what:?}"
@@ -107,6 +112,71 @@ fn merge_refuses_a_shard_index_out_of_range() {
     let o = merge(&[&f[0], &f[1], &f[2]]);
     assert_eq!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stdout).contains("solutions   16"));
+    cleanup(&dir);
+}
+
+/// Shards that do not belong together: the message names both files, says how they
+/// differ and what to merge instead.
+#[test]
+fn merge_names_both_files_of_shards_that_do_not_belong_together() {
+    let dir = scratch_dir("tampered-pair");
+    let f = three_shards(&dir);
+    let p = puzzle("pieces_05x05.txt");
+    // A shard of a split in two: its boards are boards of the three shards too, but
+    // the split is what to fix.
+    let half = dir.join("half.json");
+    shard(&p, 1, 2, &half);
+    let what = format!(
+        "is shard 1/2, {} shard 0/3: not shards of one split",
+        s(&f[0])
+    );
+    refused(&merge(&[&f[0], &f[1], &half]), &half, &what);
+    // A shard given twice, under two names or one.
+    let again = dir.join("again.json");
+    std::fs::copy(&f[1], &again).unwrap();
+    let what = format!(
+        "shard 1/3 is also in {}: it would be counted twice",
+        s(&f[1])
+    );
+    refused(&merge(&[&f[0], &f[1], &again]), &again, &what);
+    refused(&merge(&[&f[0], &f[0]]), &f[0], "is given twice");
+    // Another heuristic's shard (its default split is deeper).
+    let mrv = dir.join("mrv.json");
+    let o = run(&[
+        "solve", &p, "--select", "mrv", "--all", "--json", "--shard", "1/3",
+    ]);
+    std::fs::write(&mrv, &o.stdout).unwrap();
+    let what = format!(
+        "is not a part of the same search as {} (--select mrv, not scan; split depth 6, not 4)",
+        s(&f[0])
+    );
+    refused(&merge(&[&f[0], &mrv, &f[2]]), &mrv, &what);
+    // A search that is no shard.
+    let whole = dir.join("whole.json");
+    let o = run(&["solve", &p, "--all", "--json", "--threads", "1"]);
+    std::fs::write(&whole, &o.stdout).unwrap();
+    refused(
+        &merge(&[&whole]),
+        &whole,
+        "is a whole search (no --shard or --job)",
+    );
+    // A shard of a --symmetry run.
+    let sym = dir.join("sym.json");
+    let args = [
+        "solve",
+        &p,
+        "--all",
+        "--json",
+        "--symmetry",
+        "--shard",
+        "2/3",
+    ];
+    std::fs::write(&sym, run(&args).stdout).unwrap();
+    let what = format!(
+        "was searched with --symmetry (4 turns), {} without --symmetry",
+        s(&f[0])
+    );
+    refused(&merge(&[&f[0], &f[1], &sym]), &sym, &what);
     cleanup(&dir);
 }
 
@@ -470,35 +540,98 @@ fn a_job_file_that_is_not_its_split_is_refused() {
     let job = out.join("job-0000.ron");
     let good = std::fs::read_to_string(&job).unwrap();
     assert!(good.contains("    split_depth: 4,\n"), "{good}");
+    // Prefixes 1 to 3, on lines 14 to 16.
     let first = "        [(0, 0, 3), (1, 4, 0), (2, 12, 0), (3, 5, 0)],\n";
     let second = "        [(0, 0, 3), (1, 4, 0), (2, 12, 0), (3, 11, 0)],\n";
-    assert!(good.contains(first) && good.contains(second), "{good}");
+    let third = "        [(0, 0, 3), (1, 4, 0), (2, 13, 0), (3, 10, 0)],\n";
+    assert!(good.contains(&format!("    prefixes: [\n{first}{second}{third}")));
+    assert_eq!(good.lines().position(|l| l == first.trim_end()), Some(13));
     let solve = || run(&["solve", "--job", s(&job), "--all", "-q", "--threads", "1"]);
     let o = solve();
     assert!(String::from_utf8_lossy(&o.stdout).contains(": 6 solution(s)"));
-    for (edit, what) in [
+    let pieces = good.lines().position(|l| l.contains("pieces: [")).unwrap() + 1;
+    for (edit, line, what) in [
         (
             good.replace(first, "        [(0, 0, 3)],\n"),
+            14,
             "prefix 1 has 1 placements",
         ),
         (
             good.replace(first, "        [],\n"),
+            14,
             "prefix 1 has 0 placements",
         ),
-        (good.replace(second, first), "prefix 2 repeats prefix 1"),
-        (good.replace(first, ""), "prefix 1 is not subproblem 0"),
+        (
+            good.replace(third, "        [(0, 0, 3), (1, 4, 0), (2, 13, 0)],\n"),
+            16,
+            "prefix 3 has 3 placements, not split_depth 4",
+        ),
+        (
+            good.replace(second, first),
+            15,
+            "prefix 2 repeats prefix 1 (line 14)",
+        ),
+        (
+            good.replace(third, second),
+            16,
+            "prefix 3 repeats prefix 2 (line 15)",
+        ),
+        // Another piece in prefix 3.
+        (
+            good.replace(third, &third.replace("(2, 13, 0)", "(2, 14, 0)")),
+            16,
+            "prefix 3 is not subproblem 6",
+        ),
+        (
+            good.replace(third, &third.replace("(3, 10, 0)", "(3, 10, 7)")),
+            16,
+            "prefix 3: bad placement [3, 10, 7]",
+        ),
+        (good.replace(first, ""), 14, "prefix 1 is not subproblem 0"),
         (
             good.replace("split_depth: 4,", "split_depth: 3,"),
+            14,
             "not split_depth 3",
         ),
         (
+            good.replace("split_depth: 4,", "split_depth: 40,"),
+            6,
+            "split_depth 40 is deeper than the board (25)",
+        ),
+        (
             good.replace("        62,\n", "        61,\n"),
-            "frontier_nodes_per_depth",
+            7,
+            "frontier_nodes_per_depth are not the split's",
+        ),
+        (
+            good.replace("    job: 0,", "    job: 3,"),
+            3,
+            "job 3 of 3 is out of range",
+        ),
+        (
+            good.replace("format: 2,", "format: 9,"),
+            2,
+            "newer plytile (search tree format 9",
+        ),
+        (
+            good.replace("select: \"scan\"", "select: \"scna\""),
+            5,
+            "unknown heuristic 'scna'",
+        ),
+        (
+            good.replace(third, "        [(0, 0, 3)]\n"),
+            17,
+            "Expected comma",
+        ),
+        (
+            good.replace("pieces: [(0, 0, 1, 1)", "pieces: [(0, 0, 0, 0)"),
+            pieces,
+            "piece 0 (0 0 0 0) has the rim colour 0 on 4 sides",
         ),
     ] {
         assert_ne!(edit, good, "{what}");
         std::fs::write(&job, edit).unwrap();
-        refused(&solve(), &job, what);
+        refused_at(&solve(), &job, Some(line), what);
     }
     // A split into a directory that holds another split's job files: `jobs/*.ron`
     // would take both. The same split again only overwrites its own.
@@ -594,7 +727,11 @@ fn symmetry_part_checkpoints_of_another_cut_are_refused() {
     let anchored = dir.join("anchored");
     assert_eq!(solve(&six, &anchored, "auto").status.code(), Some(0));
     std::fs::copy(&anchored, &ck).unwrap();
-    refused(&solve(&six, &ck, "pairs"), &ck, none);
+    refused(
+        &solve(&six, &ck, "pairs"),
+        &ck,
+        "holds a tree of another --symmetry cut: --symmetry-parts anchor, not pairs as asked",
+    );
     // The second and third parts swapped.
     restore();
     std::fs::write(&parts[1], &good[2]).unwrap();

@@ -59,36 +59,56 @@ pub fn read_puzzle(path: &Path, order: EdgeOrder) -> Result<Puzzle> {
 /// Parses the native RON format.
 pub fn parse_ron(text: &str, origin: &str) -> Result<Puzzle> {
     let p: Puzzle = from_ron(text, origin, "not a valid puzzle RON file")?;
+    check_ron_puzzle(&p, text, origin, &[])?;
+    Ok(p)
+}
+
+/// Validates `p`, parsed from the RON `text` where it is the struct at the field path
+/// `at` (empty: the top-level struct), so that a problem with one piece or hint names
+/// the line its entry starts on.
+pub fn check_ron_puzzle(p: &Puzzle, text: &str, origin: &str, at: &[&str]) -> Result<()> {
     // Both end up on `#` lines of the text format (`convert`) and in one-line reports,
     // where a line break would start a line of another meaning.
-    for (what, text) in [("name", Some(&p.name)), ("source", p.source.as_ref())] {
-        if text.is_some_and(|t| t.chars().any(char::is_control)) {
-            return Err(InputError::new(
+    for (what, t) in [("name", Some(&p.name)), ("source", p.source.as_ref())] {
+        if t.is_some_and(|t| t.chars().any(char::is_control)) {
+            let line = ron_lines(text, &[at, &[what]].concat()).key;
+            return Err(InputError::located(
                 origin,
+                line,
                 format!("the puzzle's {what} holds a control character (a line break?); write it on one line"),
             ));
         }
     }
-    // A problem with one piece or hint names the line its entry starts on.
     let (pieces, hints) = (
-        ron_list_lines(text, "pieces"),
-        ron_list_lines(text, "hints"),
+        ron_lines(text, &[at, &["pieces"]].concat()).entries,
+        ron_lines(text, &[at, &["hints"]].concat()).entries,
     );
     p.validate_located(origin, &|item| match item {
         Item::Piece(k) => pieces.get(k).copied(),
         Item::Hint(k) => hints.get(k).copied(),
-    })?;
-    Ok(p)
+    })
 }
 
-/// The line each entry of the list under `key` of a RON file's top-level struct
-/// starts on; empty when there is no such list. A scan of brackets, strings and
-/// comments only: the file has been parsed already, so it is well formed.
-fn ron_list_lines(text: &str, key: &str) -> Vec<usize> {
-    let mut out = Vec::new();
+/// Where a field of a RON file is: the line of its name and, when its value is a
+/// list, the line each entry starts on.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct RonLines {
+    pub key: Option<usize>,
+    pub entries: Vec<usize>,
+}
+
+/// The lines of the field at `path` of a RON file: `["prefixes"]` is a field of the
+/// top-level struct, `["puzzle", "pieces"]` a field of the struct in its `puzzle`.
+/// Nothing when there is no such field. A scan of brackets, strings and comments
+/// only: the file has been parsed already, so it is well formed.
+pub fn ron_lines(text: &str, path: &[&str]) -> RonLines {
+    let mut out = RonLines::default();
     let (mut line, mut depth) = (1usize, 0usize);
-    // The depth inside the key's list while in it, and whether an entry may start.
-    let (mut list, mut entry, mut keyed) = (None, false, false);
+    // How many of `path`'s structs the scan is inside (the struct of path[k - 1]
+    // opened at depth k + 1), whether the last field name read is path's next, the depth
+    // inside the final field's list while in it, and whether an entry may start.
+    let (mut inside, mut keyed, mut list, mut entry) = (0, false, None, false);
+    let last = path.len().saturating_sub(1);
     let mut it = text.chars().peekable();
     while let Some(c) = it.next() {
         if c.is_whitespace() {
@@ -113,7 +133,7 @@ fn ron_list_lines(text: &str, key: &str) -> Vec<usize> {
             continue;
         }
         if entry && list == Some(depth) && !matches!(c, ']' | ',') {
-            out.push(line);
+            out.entries.push(line);
             entry = false;
         }
         match c {
@@ -130,24 +150,41 @@ fn ron_list_lines(text: &str, key: &str) -> Vec<usize> {
             }
             '(' | '[' | '{' => {
                 depth += 1;
-                if keyed && c == '[' {
-                    (list, entry, keyed) = (Some(depth), true, false);
+                if keyed && inside == last && c == '[' {
+                    (list, entry) = (Some(depth), true);
+                } else if keyed && inside < last && c == '(' {
+                    inside += 1;
                 }
+                keyed = false;
             }
             ')' | ']' | '}' => {
                 if list == Some(depth) {
                     list = None;
                 }
+                if inside > 0 && depth == inside + 1 {
+                    inside -= 1;
+                }
                 depth = depth.saturating_sub(1);
             }
             ',' if list == Some(depth) => entry = true,
-            c if depth == 1 && (c.is_alphabetic() || c == '_') => {
+            c if depth == inside + 1 && (c.is_alphabetic() || c == '_') => {
                 let mut ident = String::from(c);
                 while let Some(&n) = it.peek().filter(|n| n.is_alphanumeric() || **n == '_') {
                     ident.push(n);
                     it.next();
                 }
-                keyed = ident == key;
+                let at = line;
+                while let Some(&n) = it.peek().filter(|n| n.is_whitespace()) {
+                    line += (n == '\n') as usize;
+                    it.next();
+                }
+                // A field's name, not a value (`Some`, a struct's name, an enum's variant).
+                if it.peek() == Some(&':') {
+                    keyed = path.get(inside) == Some(&ident.as_str());
+                    if keyed && inside == last && out.key.is_none() {
+                        out.key = Some(at);
+                    }
+                }
             }
             _ => {}
         }
@@ -561,10 +598,7 @@ fn placement(
             "placement ({p}, {r}): piece must be < {} and rotation <= 3",
             puzzle.pieces.len()
         );
-        return Err(match line {
-            Some(l) => InputError::at(origin, l, msg),
-            None => InputError::new(origin, msg),
-        });
+        return Err(InputError::located(origin, line, msg));
     }
     Ok((p, r))
 }

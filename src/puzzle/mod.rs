@@ -193,12 +193,7 @@ impl Puzzle {
         line_of: &dyn Fn(Item) -> Option<usize>,
     ) -> Result<()> {
         let err = |m: String| Err(InputError::new(origin, m));
-        let err_at = |item: Item, m: String| {
-            Err(match line_of(item) {
-                Some(l) => InputError::at(origin, l, m),
-                None => InputError::new(origin, m),
-            })
-        };
+        let err_at = |item: Item, m: String| Err(InputError::located(origin, line_of(item), m));
         let (w, h) = (self.width, self.height);
         if !(2..=MAX_SIDE).contains(&w) || !(2..=MAX_SIDE).contains(&h) {
             return err(format!(

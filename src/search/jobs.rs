@@ -9,8 +9,9 @@ use super::dfs::{Stats, Stop};
 use super::parallel::{check_path, Prefix, Record};
 use super::select::{Heuristic, Select, Strategy};
 use super::state::State;
+use super::symmetry::{of_recorded_cut, part_files, Parts};
 use crate::error::{InputError, Result};
-use crate::puzzle::formats::{from_ron, read_text};
+use crate::puzzle::formats::{check_ron_puzzle, from_ron, read_text, ron_lines};
 use crate::puzzle::{scans_columns, Board, Puzzle, MAX_SIDE};
 use crate::report::{Deepest, SolveResult, SymmetryPart};
 use serde::{Deserialize, Serialize};
@@ -131,14 +132,35 @@ pub struct Job {
     pub puzzle: Puzzle,
 }
 
+/// A place in a job file, for [`Job::check_split`]'s messages: a prefix (0-based) or
+/// a field of the top-level struct.
+#[derive(Debug, Clone, Copy)]
+enum JobAt {
+    Prefix(usize),
+    Field(&'static str),
+}
+
 impl Job {
+    /// The prefixes as the search takes them. Those of a job from [`read_job`] are
+    /// checked there, with the line of each in its file.
     pub fn units(&self, origin: &str) -> Result<Vec<Prefix>> {
+        self.units_located(origin, &|_| None)
+    }
+
+    /// [`Job::units`]; `line_of` gives the line of a prefix in the job file.
+    fn units_located(
+        &self,
+        origin: &str,
+        line_of: &dyn Fn(JobAt) -> Option<usize>,
+    ) -> Result<Vec<Prefix>> {
         self.prefixes
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                prefix_from_file(p)
-                    .map_err(|e| InputError::new(origin, format!("prefix {}: {e}", i + 1)))
+                prefix_from_file(p).map_err(|e| {
+                    let m = format!("prefix {}: {e}; run `plytile split` again", i + 1);
+                    InputError::located(origin, line_of(JobAt::Prefix(i)), m)
+                })
             })
             .collect()
     }
@@ -146,18 +168,26 @@ impl Job {
     /// Checks that the prefixes are exactly this job's share of its split (job k of n:
     /// the frontier units k, k + n, ... at `split_depth`, and for job 0 the frontier's
     /// counts), so a file edited by hand cannot drop, repeat or invent subproblems.
-    fn check_split(&self, origin: &str) -> Result<()> {
-        let bad = |m: String| {
-            Err(InputError::new(
+    /// `line_of` gives the line in the job file of what a message names.
+    fn check_split(&self, origin: &str, line_of: &dyn Fn(JobAt) -> Option<usize>) -> Result<()> {
+        let bad = |at: JobAt, m: String| {
+            Err(InputError::located(
                 origin,
+                line_of(at),
                 format!("{m}; run `plytile split` again"),
             ))
+        };
+        let prefix = |i: usize| match line_of(JobAt::Prefix(i)) {
+            Some(l) => format!("prefix {} (line {l})", i + 1),
+            None => format!("prefix {}", i + 1),
         };
         let d = self.split_depth;
         let top = self.puzzle.free_cells();
         if d > top {
-            return bad(format!("split_depth {d} is deeper than the board ({top})"));
+            let m = format!("split_depth {d} is deeper than the board ({top})");
+            return bad(JobAt::Field("split_depth"), m);
         }
+        self.units_located(origin, line_of)?;
         let mut seen = std::collections::HashMap::new();
         for (i, p) in self.prefixes.iter().enumerate() {
             if p.len() != d {
@@ -166,15 +196,17 @@ impl Job {
                     i + 1,
                     p.len()
                 );
-                return bad(m);
+                return bad(JobAt::Prefix(i), m);
             }
             if let Some(j) = seen.insert(p, i) {
-                return bad(format!("prefix {} repeats prefix {}", i + 1, j + 1));
+                let m = format!("prefix {} repeats {}", i + 1, prefix(j));
+                return bad(JobAt::Prefix(i), m);
             }
         }
         let split = super::parallel::Split::Depth(d);
-        let f = super::parallel::full_frontier(&self.puzzle, self.select, split)
-            .map_err(|e| InputError::new(origin, e.to_string()))?;
+        let f = super::parallel::full_frontier(&self.puzzle, self.select, split).map_err(|e| {
+            InputError::located(origin, line_of(JobAt::Field("split_depth")), e.to_string())
+        })?;
         let want: Vec<PrefixFile> = f
             .units
             .iter()
@@ -184,14 +216,21 @@ impl Job {
             .collect();
         let n = want.len().max(self.prefixes.len());
         if let Some(i) = (0..n).find(|&i| want.get(i) != self.prefixes.get(i)) {
-            return bad(format!(
+            // Past the last prefix, the list itself is where one is missing.
+            let at = if i < self.prefixes.len() {
+                JobAt::Prefix(i)
+            } else {
+                JobAt::Field("prefixes")
+            };
+            let m = format!(
                 "prefix {} is not subproblem {} of the split at depth {d} (job {} of {} has {})",
                 i + 1,
                 self.job + i * self.jobs,
                 self.job,
                 self.jobs,
                 want.len()
-            ));
+            );
+            return bad(at, m);
         }
         let counts = if self.job == 0 {
             trimmed(&f.internal.nodes_per_depth)
@@ -199,7 +238,8 @@ impl Job {
             Vec::new()
         };
         if self.frontier_nodes_per_depth != counts {
-            return bad("frontier_nodes_per_depth are not the split's".to_string());
+            let m = "frontier_nodes_per_depth are not the split's".to_string();
+            return bad(JobAt::Field("frontier_nodes_per_depth"), m);
         }
         Ok(())
     }
@@ -272,22 +312,31 @@ pub fn read_job(path: &Path) -> Result<Job> {
         &origin,
         "not a valid job file (from `plytile split`)",
     )?;
-    job.puzzle.validate(&origin)?;
+    check_ron_puzzle(&job.puzzle, &text, &origin, &["puzzle"])?;
+    let prefixes = ron_lines(&text, &["prefixes"]).entries;
+    let line_of = |at: JobAt| match at {
+        JobAt::Prefix(i) => prefixes.get(i).copied(),
+        JobAt::Field(f) => ron_lines(&text, &[f]).key,
+    };
     if let Some(why) = stale_tree(job.format, &job.puzzle, job.select) {
-        return Err(InputError::new(
+        // A file without `format` is of format 1: its heuristic makes it stale.
+        let line = line_of(JobAt::Field("format")).or(line_of(JobAt::Field("select")));
+        return Err(InputError::located(
             &origin,
+            line,
             format!(
                 "this job file is for a different search tree ({why}); run `plytile split` again"
             ),
         ));
     }
     if job.jobs == 0 || job.job >= job.jobs {
-        return Err(InputError::new(
+        return Err(InputError::located(
             &origin,
+            line_of(JobAt::Field("job")),
             format!("job {} of {} is out of range", job.job, job.jobs),
         ));
     }
-    job.check_split(&origin)?;
+    job.check_split(&origin, &line_of)?;
     Ok(job)
 }
 
@@ -403,21 +452,36 @@ impl Checkpoint {
     }
 
     /// Checks that this checkpoint belongs to the run described, naming what differs.
+    /// `path` is the file, `cut` the `--symmetry` trees of the run (none without it).
     pub fn check(
         &self,
-        origin: &str,
+        path: &Path,
         puzzle: &Puzzle,
         s: Strategy,
         split_depth: usize,
         shard: Option<[usize; 2]>,
+        cut: &[CutTree],
     ) -> Result<()> {
+        let origin = path.display().to_string();
         let differ = |what: &str| {
             Err(InputError::new(
-                origin,
+                &origin,
                 format!("this checkpoint is for a different {what}; use another --checkpoint file or delete it"),
             ))
         };
         if self.fingerprint != fingerprint(puzzle) {
+            // A tree of this puzzle's --symmetry run (the other way round, and other
+            // cuts, `symmetry::recorded_cut` tells before the parts are searched).
+            let held = Parts::of(&self.symmetry_parts);
+            if let Some(held) = held.filter(|_| cut.is_empty() && of_recorded_cut(puzzle, self)) {
+                return Err(InputError::new(
+                    &origin,
+                    format!(
+                        "this checkpoint is of a tree of a --symmetry run (--symmetry-parts {held}), and this run is without --symmetry; rerun with --symmetry --symmetry-parts {held} to resume it, or delete {} to start again",
+                        part_files(path)
+                    ),
+                ));
+            }
             return differ(
                 "puzzle or different hints (a --symmetry run fixes its anchor as a hint)",
             );
@@ -734,6 +798,7 @@ pub fn merge_with(
         return Err(InputError::new("merge", "no results given"));
     };
     let mut warnings = Vec::new();
+    let size = |r: &SolveResult| format!("{} {}x{}", r.puzzle, r.width, r.height);
     // Files from before the fingerprint have none: they merge by name alone.
     let known = parts
         .iter()
@@ -743,7 +808,6 @@ pub fn merge_with(
         match (known, r.puzzle_fingerprint()) {
             (Some((other, f, o)), Some(g)) if f != g => {
                 let why = if o.puzzle != r.puzzle {
-                    let size = |r: &SolveResult| format!("{} {}x{}", r.puzzle, r.width, r.height);
                     format!("{}, not {}", size(r), size(o))
                 } else {
                     "other pieces or hints under the same name: the fingerprints differ".into()
@@ -757,23 +821,85 @@ pub fn merge_with(
         }
     }
     for (name, r) in &parts[1..] {
-        if !same_cut(r, first) {
+        if let Some(why) = other_cut(r, first, first_name) {
             return Err(InputError::new(
                 name,
-                format!("was cut by --symmetry into other trees than {first_name} (the turns and the corners fixed in each tree must match)"),
+                format!("{why}; merge the shards of one run"),
             ));
         }
-        let same = r.puzzle == first.puzzle
-            && r.width == first.width
-            && r.height == first.height
-            && r.select == first.select
-            && r.factor == first.factor
-            && r.split_depth == first.split_depth;
-        if !same {
+        let facts = |r: &SolveResult| {
+            let depth = r.split_depth.map_or("none".into(), |d| d.to_string());
+            [
+                ("puzzle", size(r)),
+                ("--select", r.select.to_string()),
+                ("--factor", on_off(r.factor).to_string()),
+                ("split depth", depth),
+            ]
+        };
+        let differ: Vec<String> = (facts(r).into_iter().zip(facts(first)))
+            .filter(|((_, a), (_, b))| a != b)
+            .map(|((what, a), (_, b))| format!("{what} {a}, not {b}"))
+            .collect();
+        if !differ.is_empty() {
             return Err(InputError::new(
                 name,
-                format!("is not a part of the same search as {first_name} (puzzle, size, --select, --factor and split depth must match)"),
+                format!(
+                    "is not a part of the same search as {first_name} ({}); merge the shards or jobs of one search",
+                    differ.join("; ")
+                ),
             ));
+        }
+    }
+    // Which shards are there? (Before the boards: a shard given twice, or one of
+    // another split, holds boards of the others too.)
+    let mut complete = true;
+    let n = first.shard.map(|s| s[1]);
+    let mut seen = vec![None::<&str>; n.unwrap_or(0)];
+    let shard = |r: &SolveResult| match r.shard {
+        Some([i, n]) => format!("shard {i}/{n}"),
+        None => "a whole search (no --shard or --job)".to_string(),
+    };
+    for (name, r) in parts {
+        match (r.shard, n) {
+            (Some([i, m]), Some(n)) if m == n => {
+                if i >= n {
+                    return Err(InputError::new(
+                        name,
+                        format!("shard {i}/{n} is out of range (0 <= i < n)"),
+                    ));
+                }
+                match seen[i] {
+                    Some(other) if other == name => {
+                        return Err(InputError::new(
+                            name,
+                            "is given twice: it would be counted twice; give each shard once",
+                        ))
+                    }
+                    Some(other) => {
+                        return Err(InputError::new(
+                            name,
+                            format!("shard {i}/{n} is also in {other}: it would be counted twice; give one of them"),
+                        ))
+                    }
+                    None => seen[i] = Some(name),
+                }
+            }
+            _ if n.is_none() => {
+                return Err(InputError::new(
+                    first_name,
+                    "is a whole search (no --shard or --job): merge takes the results of `solve --shard i/n` or `solve --job FILE`",
+                ))
+            }
+            _ => {
+                return Err(InputError::new(
+                    name,
+                    format!(
+                        "is {}, {first_name} {}: not shards of one split; merge the results of `solve --shard i/n` with one n, or of `solve --job FILE` with the jobs of one `split`",
+                        shard(r),
+                        shard(first)
+                    ),
+                ))
+            }
         }
     }
     // The shards' trees are disjoint, so a board in two places was put there by hand.
@@ -792,32 +918,6 @@ pub fn merge_with(
             name,
             format!("solution {} is the same board as solution {} of {other}: it would be counted twice", i + 1, j + 1),
         ));
-    }
-    // Which shards are there?
-    let mut complete = true;
-    let n = first.shard.map(|s| s[1]);
-    let mut seen = vec![None::<&str>; n.unwrap_or(0)];
-    for (name, r) in parts {
-        match (r.shard, n) {
-            (Some([i, m]), Some(n)) if m == n => {
-                if i >= n {
-                    return Err(InputError::new(
-                        name,
-                        format!("shard {i}/{n} is out of range (0 <= i < n)"),
-                    ));
-                }
-                if let Some(other) = seen[i] {
-                    return Err(InputError::new(name, format!("shard {i}/{n} is also in {other}: it would be counted twice")));
-                }
-                seen[i] = Some(name);
-            }
-            _ => {
-                return Err(InputError::new(
-                    name,
-                    "not a shard of the same split (use results of `solve --shard i/n` or `solve --job FILE` of one `split`)",
-                ))
-            }
-        }
     }
     let missing: Vec<String> = (0..seen.len())
         .filter(|&i| seen[i].is_none())
@@ -1128,12 +1228,31 @@ fn checked_sum(xs: impl IntoIterator<Item = u64>) -> Option<u64> {
     xs.into_iter().try_fold(0u64, |a, b| a.checked_add(b))
 }
 
-/// True when `a` and `b` searched the same trees: the same `--symmetry` turns and
-/// the same corners fixed in each tree, searched the same way (as far as both got).
-fn same_cut(a: &SolveResult, b: &SolveResult) -> bool {
-    let same =
-        |(s, t): (&SymmetryPart, &SymmetryPart)| s.corners == t.corners && s.select == t.select;
-    a.symmetry == b.symmetry && a.symmetry_parts.iter().zip(&b.symmetry_parts).all(same)
+/// How `r` differs from `first` (the file `first_name`) in the trees it searched,
+/// if it does: the `--symmetry` turns, or the corners fixed in a tree or its
+/// heuristic (as far as both got).
+fn other_cut(r: &SolveResult, first: &SolveResult, first_name: &str) -> Option<String> {
+    let with = |r: &SolveResult| match r.symmetry {
+        1 => "without --symmetry".to_string(),
+        t => format!("with --symmetry ({t} turns)"),
+    };
+    if r.symmetry != first.symmetry {
+        return Some(format!(
+            "was searched {}, {first_name} {}",
+            with(r),
+            with(first)
+        ));
+    }
+    let tree = |t: &SymmetryPart| format!("fixes {:?} under --select {}", t.corners, t.select);
+    let (k, (t, u)) = (r.symmetry_parts.iter().zip(&first.symmetry_parts))
+        .enumerate()
+        .find(|(_, (t, u))| t.corners != u.corners || t.select != u.select)?;
+    Some(format!(
+        "was cut by --symmetry into other trees than {first_name}: its tree {} {}, {first_name}'s {}",
+        k + 1,
+        tree(t),
+        tree(u)
+    ))
 }
 
 /// `on` / `off`, as `--factor` spells it.

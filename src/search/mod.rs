@@ -197,12 +197,12 @@ pub fn solve_with(
             (units, base, f.depth, spread.shard_field())
         }
     };
-    let records = match &ck {
-        Some(ck) => {
-            ck.check(&ck_name, puzzle, s, split_depth, shard)?;
+    let records = match (&ck, &spread.checkpoint) {
+        (Some(ck), Some(path)) => {
+            ck.check(path, puzzle, s, split_depth, shard, &spread.cut)?;
             ck.records(&ck_name, puzzle, s)?
         }
-        None => Vec::new(),
+        _ => Vec::new(),
     };
     let blame = match (&ck, &spread.job) {
         (Some(_), _) => ck_name.as_str(),

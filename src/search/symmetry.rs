@@ -79,6 +79,20 @@ impl FromStr for Parts {
     }
 }
 
+impl Parts {
+    /// The parts a recorded cut was made with: a pair of corners fixed in each tree,
+    /// or the anchor alone; None for no cut (a search without `--symmetry`, or a file
+    /// from before checkpoints recorded it).
+    pub fn of(cut: &[CutTree]) -> Option<Parts> {
+        let t = cut.first()?;
+        Some(if t.corners.len() == 2 {
+            Parts::Pairs
+        } else {
+            Parts::Anchor
+        })
+    }
+}
+
 impl fmt::Display for Parts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -450,7 +464,9 @@ pub fn parts_until(
 /// could pick, those that fit every file remain: one is the cut; none refuses the
 /// file that ruled out the last; several (older files, without the record, of a run
 /// stopped before its last part) leave it to the estimates, as before: None, as when
-/// there are no files or no estimates choose the trees.
+/// there are no files or no estimates choose the trees. First, whatever chooses the
+/// trees, a file of this puzzle's search without `--symmetry` or of another
+/// `--symmetry-parts` is refused with what it is and how to resume it.
 fn recorded_cut(
     p: &Puzzle,
     h: Heuristic,
@@ -462,9 +478,6 @@ fn recorded_cut(
     let Some((anchors, turns)) = anchored_along(p, h.lines_columns(p.width, p.height)) else {
         return Ok(None);
     };
-    if !estimated(how, all, turns) {
-        return Ok(None);
-    }
     let mut files = Vec::new();
     for i in 0..3 {
         let path = part_checkpoint(file, i);
@@ -472,7 +485,39 @@ fn recorded_cut(
             files.push((i, path, ck));
         }
     }
-    if files.is_empty() {
+    let estimated = estimated(how, all, turns);
+    // Without estimates the cut is the anchor (`parts_until`).
+    let asked = match (estimated, how) {
+        (true, Parts::Auto) => None,
+        (true, how) => Some((how, how.to_string())),
+        (false, Parts::Auto) => Some((
+            Parts::Anchor,
+            "anchor (what auto takes without --all)".into(),
+        )),
+        (false, _) => Some((Parts::Anchor, "anchor".into())),
+    };
+    // A file of this puzzle's search of another kind: say which, and how to resume it.
+    for (_, path, ck) in &files {
+        let refuse = |why: String| {
+            Err(InputError::new(
+                path.display().to_string(),
+                format!(
+                    "this checkpoint {why}, or delete {} to start again",
+                    part_files(file)
+                ),
+            ))
+        };
+        if ck.fingerprint == jobs::fingerprint(p) {
+            return refuse("is of a search without --symmetry, not of a --symmetry tree; rerun without --symmetry to resume it".into());
+        }
+        let held = Parts::of(&ck.symmetry_parts).filter(|_| of_recorded_cut(p, ck));
+        if let (Some(held), Some((want, text))) = (held, &asked) {
+            if held != *want {
+                return refuse(format!("holds a tree of another --symmetry cut: --symmetry-parts {held}, not {text} as asked; rerun with --symmetry-parts {held} to resume it"));
+            }
+        }
+    }
+    if !estimated || files.is_empty() {
         return Ok(None);
     }
     let mut cuts = pair_cuts(p, h);
@@ -543,6 +588,33 @@ pub fn half_turn(board: &Board) -> Board {
         .rev()
         .map(|pl| pl.map(|(piece, rot)| (piece, (rot + 2) & 3)))
         .collect()
+}
+
+/// Whether `ck` is of a tree of the cut of `p` it records: `p` with the tree's
+/// corners fixed, searched with its heuristic.
+pub fn of_recorded_cut(p: &Puzzle, ck: &jobs::Checkpoint) -> bool {
+    ck.symmetry_parts.iter().any(|t| {
+        let mut q = p.clone();
+        q.hints
+            .extend(t.corners.iter().map(|&[row, col, piece, rotation]| Hint {
+                row,
+                col,
+                piece,
+                rotation: rotation as u8,
+            }));
+        ck.is_for(&q, t.select)
+    })
+}
+
+/// The part checkpoints of a `--symmetry` run with `--checkpoint file` that there
+/// are ([`part_checkpoint`]), `file` always, for a message that says to delete them.
+pub fn part_files(file: &Path) -> String {
+    let there = (0..3).map(|i| part_checkpoint(file, i));
+    let names: Vec<String> = (there.enumerate())
+        .filter(|(i, f)| *i == 0 || f.exists())
+        .map(|(_, f)| f.display().to_string())
+        .collect();
+    names.join(", ")
 }
 
 /// The checkpoint file of part `i` of a `--symmetry` run: FILE for the first, then
