@@ -6,7 +6,7 @@
 //! and the split depth, which fix the frontier ([`super::parallel::frontier`]).
 
 use super::dfs::{Stats, Stop};
-use super::parallel::{check_path, Prefix, Record};
+use super::parallel::{check_path, paths_pass, Prefix, Record};
 use super::select::{Heuristic, Select, Strategy};
 use super::state::State;
 use crate::error::{InputError, Result};
@@ -446,13 +446,29 @@ impl Checkpoint {
     pub fn records(&self, origin: &str, puzzle: &Puzzle, s: Strategy) -> Result<Vec<Record>> {
         let mut st = State::new(puzzle);
         let mut total: u64 = 0;
+        let read = |r: &RecordFile| {
+            let given = r.given.iter().map(|g| prefix_from_file(g)).collect();
+            (prefix_from_file(&r.prefix), given)
+        };
+        let read: Vec<(_, Vec<_>)> = self.records.iter().map(read).collect();
+        let mut paths: Vec<&[(usize, u32)]> = (read.iter())
+            .flat_map(|(p, given)| std::iter::once(p).chain(given))
+            .filter_map(|p| p.as_deref().ok())
+            .collect();
         crate::with_strategy!(s, &st, |sel| {
-            self.records
-                .iter()
+            // All paths at once; one by one only to name the first that fails.
+            let checked = paths_pass(&mut st, &mut sel, &mut paths);
+            (self.records.iter())
+                .zip(read)
                 .enumerate()
-                .map(|(k, r)| {
+                .map(|(k, (r, (prefix, given)))| {
                     let bad = |m: String| InputError::new(origin, format!("record {}: {m}", k + 1));
-                    let rec = r.record(puzzle, &mut st, &mut sel).map_err(bad)?;
+                    let paths = Paths {
+                        prefix,
+                        given,
+                        checked,
+                    };
+                    let rec = r.record(puzzle, &mut st, &mut sel, paths).map_err(bad)?;
                     total = total
                         .checked_add(rec.stats.nodes())
                         .filter(|&t| t <= MAX_RESUMED)
@@ -474,10 +490,20 @@ impl Checkpoint {
 /// 64 bits.
 pub const MAX_RESUMED: u64 = 1 << 60;
 
+/// A record's prefix and the ones it gave away as read ([`prefix_from_file`]), and
+/// whether [`paths_pass`] found all paths of the search (then each needs no
+/// [`check_path`] of its own).
+struct Paths {
+    prefix: std::result::Result<Prefix, String>,
+    given: Vec<std::result::Result<Prefix, String>>,
+    checked: bool,
+}
+
 impl RecordFile {
     /// This record as the search uses it, checked as far as a record can be without
     /// searching it again: its prefix and the ones it gave away are paths of the search
-    /// tree of `sel` ([`check_path`]), the latter strictly below the former; it counts its start node once, nothing above it,
+    /// tree of `sel` ([`check_path`], unless [`Paths::checked`]), the latter strictly
+    /// below the former; it counts its start node once, nothing above it,
     /// no depth past the board and no more children than a node has (4 rotations of
     /// each piece left); its count of full boards is its count of solutions; and every
     /// solution it brings passes the independent checker, lies below its prefix and
@@ -489,21 +515,26 @@ impl RecordFile {
         puzzle: &Puzzle,
         st: &mut State,
         sel: &mut S,
+        paths: Paths,
     ) -> std::result::Result<Record, String> {
         let top = puzzle.free_cells();
-        let prefix = prefix_from_file(&self.prefix).map_err(|e| format!("prefix: {e}"))?;
-        check_path(st, sel, &prefix).map_err(|e| format!("prefix: {e}"))?;
+        let prefix = paths.prefix.map_err(|e| format!("prefix: {e}"))?;
+        if !paths.checked {
+            check_path(st, sel, &prefix).map_err(|e| format!("prefix: {e}"))?;
+        }
         let mut given = Vec::with_capacity(self.given.len());
-        for (i, g) in self.given.iter().enumerate() {
+        for (i, g) in paths.given.into_iter().enumerate() {
             let at = |e: String| format!("given {}: {e}", i + 1);
-            let g = prefix_from_file(g).map_err(at)?;
+            let g = g.map_err(at)?;
             if g.len() <= prefix.len() || !g.starts_with(&prefix) {
                 return Err(at(format!(
                     "the record gives away {:?}, which is not below it",
                     self.given[i]
                 )));
             }
-            check_path(st, sel, &g).map_err(at)?;
+            if !paths.checked {
+                check_path(st, sel, &g).map_err(at)?;
+            }
             given.push(g);
         }
         let npd = &self.nodes_per_depth;
