@@ -387,19 +387,31 @@ impl Checkpoint {
     /// the same whatever whitespace or key order a tool wrote, different after any
     /// change of a value. It catches damage and edits, not an adversary.
     pub fn digest(&self) -> String {
-        digest_of(&self.bare_json())
+        let mut h = Fnv(FNV_START);
+        self.write_bare(&mut h);
+        h.hex()
     }
 
     /// The checkpoint's JSON without its `digest` field.
     fn bare_json(&self) -> String {
-        let text = match self.digest {
-            None => serde_json::to_string(self),
-            Some(_) => serde_json::to_string(&Checkpoint {
-                digest: None,
-                ..self.clone()
-            }),
+        let mut text = Vec::new();
+        self.write_bare(&mut text);
+        String::from_utf8(text).expect("serde_json writes UTF-8")
+    }
+
+    /// Writes [`Checkpoint::bare_json`] to `w`, which cannot fail.
+    fn write_bare(&self, w: impl std::io::Write) {
+        let written = match self.digest {
+            None => serde_json::to_writer(w, self),
+            Some(_) => serde_json::to_writer(
+                w,
+                &Checkpoint {
+                    digest: None,
+                    ..self.clone()
+                },
+            ),
         };
-        text.expect("checkpoints serialize")
+        written.expect("checkpoints serialize")
     }
 
     /// Checks that this checkpoint belongs to the run described, naming what differs.
@@ -654,23 +666,44 @@ pub fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(InputError::new(origin, format!("cannot read: {e}"))),
         Ok(text) => {
-            let ck: Checkpoint = serde_json::from_str(&text).map_err(|e| {
+            let mut ck: Checkpoint = serde_json::from_str(&text).map_err(|e| {
                 InputError::at(&origin, e.line(), format!("not a plytile checkpoint: {e}"))
             })?;
-            match &ck.digest {
-                Some(d) if *d != ck.digest() => Err(InputError::new(
+            // Taken out while the rest is digested, so that the rest need not be copied.
+            match ck.digest.take() {
+                Some(d) if d != ck.digest() => Err(InputError::new(
                     origin,
                     "was edited or damaged since plytile wrote it (its digest does not match its content); delete it to search from the start",
                 )),
-                _ => Ok(Some(ck)),
+                d => {
+                    ck.digest = d;
+                    Ok(Some(ck))
+                }
             }
         }
     }
 }
 
-/// [`Checkpoint::digest`] of the JSON of a checkpoint without a digest.
-fn digest_of(bare: &str) -> String {
-    format!("{:016x}", fnv1a(FNV_START, bare.as_bytes()))
+/// FNV-1a of the bytes written to it, continued from its value: a digest without
+/// the text in memory.
+struct Fnv(u64);
+
+impl Fnv {
+    /// As checkpoints write a digest: 16 hex digits.
+    fn hex(&self) -> String {
+        format!("{:016x}", self.0)
+    }
+}
+
+impl std::io::Write for Fnv {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0 = fnv1a(self.0, bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Writes a checkpoint through a temporary file and a rename ([`crate::files`]).
@@ -678,7 +711,7 @@ pub fn write_checkpoint(path: &Path, ck: &Checkpoint) -> Result<()> {
     let origin = path.display().to_string();
     let mut text = ck.bare_json();
     // The object's last field, where serde writes it (after `records`).
-    let digest = digest_of(&text);
+    let digest = Fnv(fnv1a(FNV_START, text.as_bytes())).hex();
     text.pop();
     text += &format!(",\"digest\":\"{digest}\"}}");
     crate::files::write_file(path, &text)
