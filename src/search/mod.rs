@@ -109,6 +109,20 @@ pub fn solve_with(
     stop: &AtomicBool,
     spread: &Spread,
 ) -> Result<SolveResult> {
+    solve_read(puzzle, s, limits, stop, spread, None)
+}
+
+/// [`solve_with`], given the `--checkpoint` file as read already (`read`: Some, of
+/// None when there is no such file), so that it is not read and checked twice
+/// ([`symmetry`] reads the part checkpoints to learn its trees).
+pub(crate) fn solve_read(
+    puzzle: &Puzzle,
+    s: impl Into<Strategy>,
+    limits: &Limits,
+    stop: &AtomicBool,
+    spread: &Spread,
+    read: Option<Option<jobs::Checkpoint>>,
+) -> Result<SolveResult> {
     let start = Instant::now();
     let s: Strategy = s.into();
     let columns = s.select.scan_columns(puzzle.width, puzzle.height);
@@ -147,9 +161,10 @@ pub fn solve_with(
         .as_ref()
         .map(|p| p.display().to_string())
         .unwrap_or_default();
-    let ck = match &spread.checkpoint {
-        Some(p) => jobs::read_checkpoint(p)?,
-        None => None,
+    let ck = match (&spread.checkpoint, read) {
+        (Some(_), Some(ck)) => ck,
+        (Some(p), None) => jobs::read_checkpoint(p)?,
+        (None, _) => None,
     };
     // The plan: which subproblems, and whether this run counts the frontier itself.
     let (units, base, split_depth, shard) = match &spread.job {
