@@ -939,44 +939,11 @@ pub fn merge_with(
     Ok((m, warnings))
 }
 
-/// Checks a result of `plytile solve --json` against itself, and against `puzzle`
-/// when given, before it is summed or reported (`merge`). A hand-edited, damaged or
-/// truncated file fails here with what does not hold:
-/// - the board is 2..=32 on a side, every kept board has its cells, each a piece of
-///   the board's and a rotation 0..=3 (as written: nothing is cut to fit), and so has
-///   the deepest board;
-/// - `--symmetry`: 4 turns on a square board, 2 on others, 1 without; at most 3 trees
-///   (2 when W != H), distinct, each fixing as many corners, whose nodes sum to
-///   `nodes` (none when the run stopped before it chose them);
-/// - `nodes_per_depth` counts the root, has no depth past the board (less its hints
-///   with `puzzle`, less the fixed corners of `--symmetry`'s trees), ends in a depth
-///   some node reached, counts no more nodes at a depth than the tree has there (one
-///   root per tree, then at most 4 rotations of each piece left per node), and sums
-///   to `nodes` without passing 2^64;
-/// - a full board is a solution: `solutions_found` is the nodes at the full depth
-///   times the turns each stands for, or less when `--solutions` cut it (stopped by
-///   `solutions`), and the trees' counts sum to those nodes. The full depth is the
-///   board's free cells with `puzzle`; without, the deepest depth when the result
-///   claims solutions (a node at it is a full board), or when no depth is left below
-///   it (no hints); else it is unknown and no count can contradict it;
-/// - at most `solutions_found` boards are kept; exhaustive only without a stop, and a
-///   shard's result names its stop when it is not exhaustive;
-/// - with `puzzle`: the result is of it, and every kept board passes the independent
-///   checker.
-pub fn check_result(name: &str, r: &SolveResult, puzzle: Option<&Puzzle>) -> Result<()> {
+/// The checks of [`check_result`] that need no puzzle and come before the depths:
+/// the board's size, the kept and deepest boards' cells, the `--symmetry` trees and
+/// their sums.
+fn check_shape(name: &str, r: &SolveResult) -> Result<()> {
     let bad = |m: String| Err(InputError::new(name, m));
-    if let Some(p) = puzzle {
-        let same = match r.puzzle_fingerprint() {
-            Some(f) => f == fingerprint(p),
-            None => (&r.puzzle, r.width, r.height) == (&p.name, p.width, p.height),
-        };
-        if !same {
-            return bad(format!(
-                "is not a result of the puzzle {} given with --puzzle",
-                p.name
-            ));
-        }
-    }
     let (w, h) = (r.width, r.height);
     if !(2..=MAX_SIDE).contains(&w) || !(2..=MAX_SIDE).contains(&h) {
         return bad(format!(
@@ -1059,7 +1026,7 @@ pub fn check_result(name: &str, r: &SolveResult, puzzle: Option<&Puzzle>) -> Res
     }
     let part_nodes = checked_sum(parts.iter().map(|t| t.nodes));
     let part_found = checked_sum(parts.iter().map(|t| t.solutions_found));
-    let (Some(part_nodes), Some(part_found)) = (part_nodes, part_found) else {
+    let (Some(part_nodes), Some(_)) = (part_nodes, part_found) else {
         return bad("symmetry_parts' counts sum past 2^64".into());
     };
     if !parts.is_empty() && part_nodes != r.nodes {
@@ -1074,6 +1041,73 @@ pub fn check_result(name: &str, r: &SolveResult, puzzle: Option<&Puzzle>) -> Res
             r.nodes, r.solutions_found
         ));
     }
+    Ok(())
+}
+
+/// Checks a result of `plytile solve --json` against itself, and against `puzzle`
+/// when given, before it is summed or reported (`merge`). A hand-edited, damaged or
+/// truncated file fails here with what does not hold:
+/// - the board is 2..=32 on a side, every kept board has its cells, each a piece of
+///   the board's and a rotation 0..=3 (as written: nothing is cut to fit), and so has
+///   the deepest board;
+/// - `--symmetry`: 4 turns on a square board, 2 on others, 1 without; at most 3 trees
+///   (2 when W != H), distinct, each fixing as many corners, whose nodes sum to
+///   `nodes` (none when the run stopped before it chose them);
+/// - `nodes_per_depth` counts the root, has no depth past the board (less its hints
+///   with `puzzle`, less the fixed corners of `--symmetry`'s trees), ends in a depth
+///   some node reached, counts no more nodes at a depth than the tree has there (one
+///   root per tree, then at most 4 rotations of each piece left per node), and sums
+///   to `nodes` without passing 2^64;
+/// - a full board is a solution: `solutions_found` is the nodes at the full depth
+///   times the turns each stands for, or less when `--solutions` cut it (stopped by
+///   `solutions`), and the trees' counts sum to those nodes. The full depth is the
+///   board's free cells with `puzzle`; without, the deepest depth when the result
+///   claims solutions (a node at it is a full board), or when no depth is left below
+///   it (no hints); else it is unknown and no count can contradict it;
+/// - at most `solutions_found` boards are kept; exhaustive only without a stop, and a
+///   shard's result names its stop when it is not exhaustive;
+/// - with `puzzle`: the result is of it, and every kept board passes the independent
+///   checker.
+pub fn check_result(name: &str, r: &SolveResult, puzzle: Option<&Puzzle>) -> Result<()> {
+    check_result_in(name, r, puzzle, true)
+}
+
+/// What [`check_result`] says against `p` of a result that passed it without a
+/// puzzle, from the checks that depend on the puzzle: [`check_shape`] is not made
+/// again (merge checks the boards against the puzzle the results name so).
+pub fn check_result_against(name: &str, r: &SolveResult, p: &Puzzle) -> Result<()> {
+    check_result_in(name, r, Some(p), false)
+}
+
+/// [`check_result`], its [`check_shape`] only when `shape`.
+fn check_result_in(
+    name: &str,
+    r: &SolveResult,
+    puzzle: Option<&Puzzle>,
+    shape: bool,
+) -> Result<()> {
+    let bad = |m: String| Err(InputError::new(name, m));
+    if let Some(p) = puzzle {
+        let same = match r.puzzle_fingerprint() {
+            Some(f) => f == fingerprint(p),
+            None => (&r.puzzle, r.width, r.height) == (&p.name, p.width, p.height),
+        };
+        if !same {
+            return bad(format!(
+                "is not a result of the puzzle {} given with --puzzle",
+                p.name
+            ));
+        }
+    }
+    if shape {
+        check_shape(name, r)?;
+    }
+    let (w, h) = (r.width, r.height);
+    let cells = w * h;
+    let parts = &r.symmetry_parts;
+    let fixed = parts.first().map_or(0, |t| t.corners.len());
+    let part_found = checked_sum(parts.iter().map(|t| t.solutions_found));
+    let part_found = part_found.expect("check_shape refuses trees' sums past 2^64");
     // The depths.
     let free = match puzzle {
         Some(p) => p.free_cells().checked_sub(fixed),
