@@ -26,15 +26,14 @@ pub fn prefix_to_file(p: &[(usize, u32)]) -> PrefixFile {
 }
 
 pub fn prefix_from_file(p: &[[usize; 3]]) -> std::result::Result<Prefix, String> {
-    p.iter()
-        .map(|&[c, piece, r]| {
-            if r > 3 || piece > u32::MAX as usize / 8 {
-                Err(format!("bad placement [{c}, {piece}, {r}]"))
-            } else {
-                Ok((c, (4 * piece + r) as u32))
-            }
-        })
-        .collect()
+    let mut prefix = Vec::with_capacity(p.len());
+    for &[c, piece, r] in p {
+        if r > 3 || piece > u32::MAX as usize / 8 {
+            return Err(format!("bad placement [{c}, {piece}, {r}]"));
+        }
+        prefix.push((c, (4 * piece + r) as u32));
+    }
+    Ok(prefix)
 }
 
 /// Parses `--shard i/n` (0 <= i < n).
@@ -248,7 +247,11 @@ pub fn make_jobs(
 }
 
 fn trimmed(v: &[u64]) -> Vec<u64> {
-    let mut v = v.to_vec();
+    trim(v.to_vec())
+}
+
+/// `v` without its trailing zeros.
+fn trim(mut v: Vec<u64>) -> Vec<u64> {
     while v.last() == Some(&0) {
         v.pop();
     }
@@ -350,7 +353,7 @@ impl Checkpoint {
         s: Strategy,
         split_depth: usize,
         shard: Option<[usize; 2]>,
-        records: &[Record],
+        records: Vec<Record>,
     ) -> Self {
         Checkpoint {
             version: env!("CARGO_PKG_VERSION").to_string(),
@@ -364,14 +367,14 @@ impl Checkpoint {
             symmetry_parts: Vec::new(),
             digest: None,
             records: records
-                .iter()
+                .into_iter()
                 .map(|r| RecordFile {
                     prefix: prefix_to_file(&r.prefix),
-                    nodes_per_depth: trimmed(&r.stats.nodes_per_depth),
+                    nodes_per_depth: trim(r.stats.nodes_per_depth),
                     solutions_found: r.stats.solutions_found,
-                    solutions: r.stats.solutions.clone(),
+                    solutions: r.stats.solutions,
                     deepest: r.stats.deepest,
-                    deepest_board: r.stats.deepest_board.clone(),
+                    deepest_board: r.stats.deepest_board,
                     given: r.given.iter().map(|p| prefix_to_file(p)).collect(),
                 })
                 .collect(),
@@ -455,7 +458,7 @@ impl Checkpoint {
     /// The finished subproblems, each checked as far as a record can be without
     /// searching it again (`RecordFile::record`), and their counts together: at most
     /// [`MAX_RESUMED`] nodes, so that what a run adds to them cannot overflow.
-    pub fn records(&self, origin: &str, puzzle: &Puzzle, s: Strategy) -> Result<Vec<Record>> {
+    pub fn records(self, origin: &str, puzzle: &Puzzle, s: Strategy) -> Result<Vec<Record>> {
         let mut st = State::new(puzzle);
         let mut total: u64 = 0;
         let read = |r: &RecordFile| {
@@ -470,7 +473,7 @@ impl Checkpoint {
         crate::with_strategy!(s, &st, |sel| {
             // All paths at once; one by one only to name the first that fails.
             let checked = paths_pass(&mut st, &mut sel, &mut paths);
-            (self.records.iter())
+            (self.records.into_iter())
                 .zip(read)
                 .enumerate()
                 .map(|(k, (r, (prefix, given)))| {
@@ -523,7 +526,7 @@ impl RecordFile {
     /// together is [`super::parallel::resume`]'s to check; a board in two records is
     /// inside one record's given-away subtree, or the records are of one subproblem.)
     fn record<S: Select>(
-        &self,
+        self,
         puzzle: &Puzzle,
         st: &mut State,
         sel: &mut S,
@@ -647,11 +650,11 @@ impl RecordFile {
         Ok(Record {
             prefix,
             stats: Stats {
-                nodes_per_depth: npd.clone(),
+                nodes_per_depth: self.nodes_per_depth,
                 solutions_found: self.solutions_found,
-                solutions: self.solutions.clone(),
+                solutions: self.solutions,
                 deepest: self.deepest,
-                deepest_board: self.deepest_board.clone(),
+                deepest_board: self.deepest_board,
                 stopped: None,
             },
             given,

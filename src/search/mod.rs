@@ -212,28 +212,29 @@ pub(crate) fn solve_read(
             (units, base, f.depth, spread.shard_field())
         }
     };
-    let records = match &ck {
+    let has_ck = ck.is_some();
+    let records = match ck {
         Some(ck) => {
             ck.check(&ck_name, puzzle, s, split_depth, shard)?;
             ck.records(&ck_name, puzzle, s)?
         }
         None => Vec::new(),
     };
-    let blame = match (&ck, &spread.job) {
-        (Some(_), _) => ck_name.as_str(),
-        (None, Some((origin, _))) => origin.as_str(),
-        (None, None) => "--split-depth",
+    let blame = match (has_ck, &spread.job) {
+        (true, _) => ck_name.as_str(),
+        (false, Some((origin, _))) => origin.as_str(),
+        (false, None) => "--split-depth",
     };
     let (done, todo) =
         parallel::resume(puzzle, &units, records).map_err(|e| InputError::new(blame, e))?;
-    let save_to = |path: &std::path::Path, records: &[parallel::Record]| {
+    let save_to = |path: &std::path::Path, records: Vec<parallel::Record>| {
         let ck = jobs::Checkpoint {
             symmetry_parts: spread.cut.clone(),
             ..jobs::Checkpoint::new(puzzle, s, split_depth, shard, records)
         };
         jobs::write_checkpoint(path, &ck)
     };
-    let periodic = |records: &[parallel::Record]| {
+    let periodic = |records: Vec<parallel::Record>| {
         if let Some(p) = &spread.checkpoint {
             if let Err(e) = save_to(p, records) {
                 tracing::warn!("{e}");
@@ -253,7 +254,7 @@ pub(crate) fn solve_read(
         InputError::new(spread.job.as_ref().map_or("--threads", |j| j.0.as_str()), e)
     })?;
     if let Some(p) = &spread.checkpoint {
-        save_to(p, &out.records)?;
+        save_to(p, out.records)?;
     }
     let mut r = SolveResult::new(puzzle, s, threads, out.stats, start.elapsed().as_secs_f64());
     r.order = spread.order;

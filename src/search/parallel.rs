@@ -91,7 +91,7 @@ impl std::fmt::Display for Cut {
 }
 
 /// Called now and then with the finished subproblems' records (checkpoints).
-pub type Save<'a> = dyn Fn(&[Record]) + Sync + 'a;
+pub type Save<'a> = dyn Fn(Vec<Record>) + Sync + 'a;
 
 /// Where to stop expanding the frontier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -707,7 +707,7 @@ fn merged<'x>(
     }
     let mut stats = base;
     for (_, s) in outcomes {
-        stats.merge(s.clone(), keep);
+        stats.merge(s, keep);
     }
     stats
 }
@@ -758,7 +758,7 @@ pub fn run(
     }
     let mut prior = Stats::default();
     for r in &valid {
-        prior.merge(r.stats.clone(), 0);
+        prior.merge(&r.stats, 0);
     }
     super::progress::PROGRESS.add_resumed(prior.nodes(), prior.solutions_found);
     let want = limits.max_solutions.unwrap_or(u64::MAX);
@@ -797,7 +797,7 @@ pub fn run(
                 if let Some(f) = save {
                     if last.elapsed() >= SAVE_EVERY {
                         let snapshot = ctx.records.lock().unwrap().clone();
-                        f(&snapshot);
+                        f(snapshot);
                         last = Instant::now();
                     }
                 }
