@@ -391,20 +391,13 @@ impl Checkpoint {
     /// change of a value. It catches damage and edits, not an adversary.
     pub fn digest(&self) -> String {
         let mut h = Fnv(FNV_START);
-        self.write_bare(&mut h);
+        self.write_bare(&mut h).expect("checkpoints serialize");
         h.hex()
     }
 
-    /// The checkpoint's JSON without its `digest` field.
-    fn bare_json(&self) -> String {
-        let mut text = Vec::new();
-        self.write_bare(&mut text);
-        String::from_utf8(text).expect("serde_json writes UTF-8")
-    }
-
-    /// Writes [`Checkpoint::bare_json`] to `w`, which cannot fail.
-    fn write_bare(&self, w: impl std::io::Write) {
-        let written = match self.digest {
+    /// Writes the checkpoint's JSON without its `digest` field to `w`.
+    fn write_bare(&self, w: impl std::io::Write) -> serde_json::Result<()> {
+        match self.digest {
             None => serde_json::to_writer(w, self),
             Some(_) => serde_json::to_writer(
                 w,
@@ -413,8 +406,7 @@ impl Checkpoint {
                     ..self.clone()
                 },
             ),
-        };
-        written.expect("checkpoints serialize")
+        }
     }
 
     /// Checks that this checkpoint belongs to the run described, naming what differs.
@@ -712,13 +704,54 @@ impl std::io::Write for Fnv {
 /// Writes a checkpoint through a temporary file and a rename ([`crate::files`]).
 pub fn write_checkpoint(path: &Path, ck: &Checkpoint) -> Result<()> {
     let origin = path.display().to_string();
-    let mut text = ck.bare_json();
-    // The object's last field, where serde writes it (after `records`).
-    let digest = Fnv(fnv1a(FNV_START, text.as_bytes())).hex();
-    text.pop();
-    text += &format!(",\"digest\":\"{digest}\"}}");
-    crate::files::write_file(path, &text)
+    crate::files::write_with(path, |w| write_checkpoint_to(w, ck))
         .map_err(|e| InputError::new(origin, format!("cannot write the checkpoint: {e}")))
+}
+
+/// A checkpoint's file: its JSON with the digest of the rest as the last field,
+/// written as it is digested.
+fn write_checkpoint_to(w: &mut dyn std::io::Write, ck: &Checkpoint) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut held = HeldBrace {
+        w,
+        hash: Fnv(FNV_START),
+        last: None,
+    };
+    // In big pieces: serde writes a few bytes at a time.
+    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, &mut held);
+    ck.write_bare(&mut buffered)?;
+    buffered.flush()?;
+    drop(buffered);
+    // The object's last field, where serde writes it (after `records`).
+    assert_eq!(held.last, Some(b'}'), "a checkpoint is a JSON object");
+    write!(held.w, ",\"digest\":\"{}\"}}", held.hash.hex())
+}
+
+/// Passes what is written to it on to `w` but for its last byte, held back (the
+/// closing brace of a checkpoint, before which its digest goes), and digests all.
+struct HeldBrace<'a> {
+    w: &'a mut dyn std::io::Write,
+    hash: Fnv,
+    last: Option<u8>,
+}
+
+impl std::io::Write for HeldBrace<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let Some((&end, rest)) = bytes.split_last() else {
+            return Ok(0);
+        };
+        self.hash.write_all(bytes)?;
+        if let Some(b) = self.last {
+            self.w.write_all(&[b])?;
+        }
+        self.w.write_all(rest)?;
+        self.last = Some(end);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.w.flush()
+    }
 }
 
 // ---------------------------------------------------------------- merge
