@@ -10,14 +10,29 @@ use std::path::{Path, PathBuf};
 /// (`/dev/null`, `/dev/stdout`) is written directly: a rename would replace it by a
 /// regular file.
 pub fn write_file(path: &Path, text: &str) -> io::Result<()> {
+    write_with(path, |w| w.write_all(text.as_bytes()))
+}
+
+/// [`write_file`] of what `write` writes, through a buffer: for a big file, without
+/// its text in memory first.
+pub fn write_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let through = |f: std::fs::File| {
+        let mut w = io::BufWriter::with_capacity(1 << 16, f);
+        write(&mut w)?;
+        w.flush()
+    };
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
         // A directory fails here, as it should ("Is a directory").
-        let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
-        return f.write_all(text.as_bytes()).and_then(|()| f.flush());
+        return through(std::fs::OpenOptions::new().write(true).open(path)?);
     }
     let target = resolve(path)?;
     let tmp = temp_path(&target);
-    let written = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, &target));
+    let written = std::fs::File::create(&tmp)
+        .and_then(through)
+        .and_then(|()| std::fs::rename(&tmp, &target));
     if written.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }

@@ -64,7 +64,7 @@ pub fn run(a: MergeArgs) -> Result<u8> {
         match recorded_puzzle(&parts) {
             Ok(p) => {
                 for (origin, r) in &parts {
-                    jobs::check_result(origin, r, Some(&p))?;
+                    jobs::check_result_against(origin, r, &p)?;
                 }
             }
             Err(why) => eprintln!(

@@ -59,7 +59,7 @@ impl Stats {
     }
 
     /// Adds another search's counts (disjoint subtrees) into this one.
-    pub fn merge(&mut self, other: Stats, keep: usize) {
+    pub fn merge(&mut self, other: &Stats, keep: usize) {
         if self.nodes_per_depth.len() < other.nodes_per_depth.len() {
             self.nodes_per_depth.resize(other.nodes_per_depth.len(), 0);
         }
@@ -69,10 +69,10 @@ impl Stats {
         self.solutions_found += other.solutions_found;
         let room = keep.saturating_sub(self.solutions.len());
         self.solutions
-            .extend(other.solutions.into_iter().take(room));
+            .extend(other.solutions.iter().take(room).cloned());
         if other.deepest > self.deepest || self.deepest_board.is_empty() {
             self.deepest = other.deepest;
-            self.deepest_board = other.deepest_board;
+            self.deepest_board.clone_from(&other.deepest_board);
         }
         self.stopped = self.stopped.or(other.stopped);
     }

@@ -6,7 +6,7 @@
 //! and the split depth, which fix the frontier ([`super::parallel::frontier`]).
 
 use super::dfs::{Stats, Stop};
-use super::parallel::{check_path, Prefix, Record};
+use super::parallel::{check_path, paths_pass, Prefix, Record};
 use super::select::{Heuristic, Select, Strategy};
 use super::state::State;
 use super::symmetry::{of_recorded_cut, part_files, Parts};
@@ -27,15 +27,14 @@ pub fn prefix_to_file(p: &[(usize, u32)]) -> PrefixFile {
 }
 
 pub fn prefix_from_file(p: &[[usize; 3]]) -> std::result::Result<Prefix, String> {
-    p.iter()
-        .map(|&[c, piece, r]| {
-            if r > 3 || piece > u32::MAX as usize / 8 {
-                Err(format!("bad placement [{c}, {piece}, {r}]"))
-            } else {
-                Ok((c, (4 * piece + r) as u32))
-            }
-        })
-        .collect()
+    let mut prefix = Vec::with_capacity(p.len());
+    for &[c, piece, r] in p {
+        if r > 3 || piece > u32::MAX as usize / 8 {
+            return Err(format!("bad placement [{c}, {piece}, {r}]"));
+        }
+        prefix.push((c, (4 * piece + r) as u32));
+    }
+    Ok(prefix)
 }
 
 /// Parses `--shard i/n` (0 <= i < n).
@@ -288,7 +287,11 @@ pub fn make_jobs(
 }
 
 fn trimmed(v: &[u64]) -> Vec<u64> {
-    let mut v = v.to_vec();
+    trim(v.to_vec())
+}
+
+/// `v` without its trailing zeros.
+fn trim(mut v: Vec<u64>) -> Vec<u64> {
     while v.last() == Some(&0) {
         v.pop();
     }
@@ -399,7 +402,7 @@ impl Checkpoint {
         s: Strategy,
         split_depth: usize,
         shard: Option<[usize; 2]>,
-        records: &[Record],
+        records: Vec<Record>,
     ) -> Self {
         Checkpoint {
             version: env!("CARGO_PKG_VERSION").to_string(),
@@ -413,14 +416,14 @@ impl Checkpoint {
             symmetry_parts: Vec::new(),
             digest: None,
             records: records
-                .iter()
+                .into_iter()
                 .map(|r| RecordFile {
                     prefix: prefix_to_file(&r.prefix),
-                    nodes_per_depth: trimmed(&r.stats.nodes_per_depth),
+                    nodes_per_depth: trim(r.stats.nodes_per_depth),
                     solutions_found: r.stats.solutions_found,
-                    solutions: r.stats.solutions.clone(),
+                    solutions: r.stats.solutions,
                     deepest: r.stats.deepest,
-                    deepest_board: r.stats.deepest_board.clone(),
+                    deepest_board: r.stats.deepest_board,
                     given: r.given.iter().map(|p| prefix_to_file(p)).collect(),
                 })
                 .collect(),
@@ -436,19 +439,23 @@ impl Checkpoint {
     /// the same whatever whitespace or key order a tool wrote, different after any
     /// change of a value. It catches damage and edits, not an adversary.
     pub fn digest(&self) -> String {
-        digest_of(&self.bare_json())
+        let mut h = Fnv(FNV_START);
+        self.write_bare(&mut h).expect("checkpoints serialize");
+        h.hex()
     }
 
-    /// The checkpoint's JSON without its `digest` field.
-    fn bare_json(&self) -> String {
-        let text = match self.digest {
-            None => serde_json::to_string(self),
-            Some(_) => serde_json::to_string(&Checkpoint {
-                digest: None,
-                ..self.clone()
-            }),
-        };
-        text.expect("checkpoints serialize")
+    /// Writes the checkpoint's JSON without its `digest` field to `w`.
+    fn write_bare(&self, w: impl std::io::Write) -> serde_json::Result<()> {
+        match self.digest {
+            None => serde_json::to_writer(w, self),
+            Some(_) => serde_json::to_writer(
+                w,
+                &Checkpoint {
+                    digest: None,
+                    ..self.clone()
+                },
+            ),
+        }
     }
 
     /// Checks that this checkpoint belongs to the run described, naming what differs.
@@ -507,16 +514,32 @@ impl Checkpoint {
     /// The finished subproblems, each checked as far as a record can be without
     /// searching it again (`RecordFile::record`), and their counts together: at most
     /// [`MAX_RESUMED`] nodes, so that what a run adds to them cannot overflow.
-    pub fn records(&self, origin: &str, puzzle: &Puzzle, s: Strategy) -> Result<Vec<Record>> {
+    pub fn records(self, origin: &str, puzzle: &Puzzle, s: Strategy) -> Result<Vec<Record>> {
         let mut st = State::new(puzzle);
         let mut total: u64 = 0;
+        let read = |r: &RecordFile| {
+            let given = r.given.iter().map(|g| prefix_from_file(g)).collect();
+            (prefix_from_file(&r.prefix), given)
+        };
+        let read: Vec<(_, Vec<_>)> = self.records.iter().map(read).collect();
+        let mut paths: Vec<&[(usize, u32)]> = (read.iter())
+            .flat_map(|(p, given)| std::iter::once(p).chain(given))
+            .filter_map(|p| p.as_deref().ok())
+            .collect();
         crate::with_strategy!(s, &st, |sel| {
-            self.records
-                .iter()
+            // All paths at once; one by one only to name the first that fails.
+            let checked = paths_pass(&mut st, &mut sel, &mut paths);
+            (self.records.into_iter())
+                .zip(read)
                 .enumerate()
-                .map(|(k, r)| {
+                .map(|(k, (r, (prefix, given)))| {
                     let bad = |m: String| InputError::new(origin, format!("record {}: {m}", k + 1));
-                    let rec = r.record(puzzle, &mut st, &mut sel).map_err(bad)?;
+                    let paths = Paths {
+                        prefix,
+                        given,
+                        checked,
+                    };
+                    let rec = r.record(puzzle, &mut st, &mut sel, paths).map_err(bad)?;
                     total = total
                         .checked_add(rec.stats.nodes())
                         .filter(|&t| t <= MAX_RESUMED)
@@ -538,10 +561,20 @@ impl Checkpoint {
 /// 64 bits.
 pub const MAX_RESUMED: u64 = 1 << 60;
 
+/// A record's prefix and the ones it gave away as read ([`prefix_from_file`]), and
+/// whether [`paths_pass`] found all paths of the search (then each needs no
+/// [`check_path`] of its own).
+struct Paths {
+    prefix: std::result::Result<Prefix, String>,
+    given: Vec<std::result::Result<Prefix, String>>,
+    checked: bool,
+}
+
 impl RecordFile {
     /// This record as the search uses it, checked as far as a record can be without
     /// searching it again: its prefix and the ones it gave away are paths of the search
-    /// tree of `sel` ([`check_path`]), the latter strictly below the former; it counts its start node once, nothing above it,
+    /// tree of `sel` ([`check_path`], unless [`Paths::checked`]), the latter strictly
+    /// below the former; it counts its start node once, nothing above it,
     /// no depth past the board and no more children than a node has (4 rotations of
     /// each piece left); its count of full boards is its count of solutions; and every
     /// solution it brings passes the independent checker, lies below its prefix and
@@ -549,25 +582,30 @@ impl RecordFile {
     /// together is [`super::parallel::resume`]'s to check; a board in two records is
     /// inside one record's given-away subtree, or the records are of one subproblem.)
     fn record<S: Select>(
-        &self,
+        self,
         puzzle: &Puzzle,
         st: &mut State,
         sel: &mut S,
+        paths: Paths,
     ) -> std::result::Result<Record, String> {
         let top = puzzle.free_cells();
-        let prefix = prefix_from_file(&self.prefix).map_err(|e| format!("prefix: {e}"))?;
-        check_path(st, sel, &prefix).map_err(|e| format!("prefix: {e}"))?;
+        let prefix = paths.prefix.map_err(|e| format!("prefix: {e}"))?;
+        if !paths.checked {
+            check_path(st, sel, &prefix).map_err(|e| format!("prefix: {e}"))?;
+        }
         let mut given = Vec::with_capacity(self.given.len());
-        for (i, g) in self.given.iter().enumerate() {
+        for (i, g) in paths.given.into_iter().enumerate() {
             let at = |e: String| format!("given {}: {e}", i + 1);
-            let g = prefix_from_file(g).map_err(at)?;
+            let g = g.map_err(at)?;
             if g.len() <= prefix.len() || !g.starts_with(&prefix) {
                 return Err(at(format!(
                     "the record gives away {:?}, which is not below it",
                     self.given[i]
                 )));
             }
-            check_path(st, sel, &g).map_err(at)?;
+            if !paths.checked {
+                check_path(st, sel, &g).map_err(at)?;
+            }
             given.push(g);
         }
         let npd = &self.nodes_per_depth;
@@ -668,11 +706,11 @@ impl RecordFile {
         Ok(Record {
             prefix,
             stats: Stats {
-                nodes_per_depth: npd.clone(),
+                nodes_per_depth: self.nodes_per_depth,
                 solutions_found: self.solutions_found,
-                solutions: self.solutions.clone(),
+                solutions: self.solutions,
                 deepest: self.deepest,
-                deepest_board: self.deepest_board.clone(),
+                deepest_board: self.deepest_board,
                 stopped: None,
             },
             given,
@@ -687,35 +725,97 @@ pub fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(InputError::new(origin, format!("cannot read: {e}"))),
         Ok(text) => {
-            let ck: Checkpoint = serde_json::from_str(&text).map_err(|e| {
+            let mut ck: Checkpoint = serde_json::from_str(&text).map_err(|e| {
                 InputError::at(&origin, e.line(), format!("not a plytile checkpoint: {e}"))
             })?;
-            match &ck.digest {
-                Some(d) if *d != ck.digest() => Err(InputError::new(
+            // Taken out while the rest is digested, so that the rest need not be copied.
+            match ck.digest.take() {
+                Some(d) if d != ck.digest() => Err(InputError::new(
                     origin,
                     "was edited or damaged since plytile wrote it (its digest does not match its content); delete it to search from the start",
                 )),
-                _ => Ok(Some(ck)),
+                d => {
+                    ck.digest = d;
+                    Ok(Some(ck))
+                }
             }
         }
     }
 }
 
-/// [`Checkpoint::digest`] of the JSON of a checkpoint without a digest.
-fn digest_of(bare: &str) -> String {
-    format!("{:016x}", fnv1a(FNV_START, bare.as_bytes()))
+/// FNV-1a of the bytes written to it, continued from its value: a digest without
+/// the text in memory.
+struct Fnv(u64);
+
+impl Fnv {
+    /// As checkpoints write a digest: 16 hex digits.
+    fn hex(&self) -> String {
+        format!("{:016x}", self.0)
+    }
+}
+
+impl std::io::Write for Fnv {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0 = fnv1a(self.0, bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Writes a checkpoint through a temporary file and a rename ([`crate::files`]).
 pub fn write_checkpoint(path: &Path, ck: &Checkpoint) -> Result<()> {
     let origin = path.display().to_string();
-    let mut text = ck.bare_json();
-    // The object's last field, where serde writes it (after `records`).
-    let digest = digest_of(&text);
-    text.pop();
-    text += &format!(",\"digest\":\"{digest}\"}}");
-    crate::files::write_file(path, &text)
+    crate::files::write_with(path, |w| write_checkpoint_to(w, ck))
         .map_err(|e| InputError::new(origin, format!("cannot write the checkpoint: {e}")))
+}
+
+/// A checkpoint's file: its JSON with the digest of the rest as the last field,
+/// written as it is digested.
+fn write_checkpoint_to(w: &mut dyn std::io::Write, ck: &Checkpoint) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut held = HeldBrace {
+        w,
+        hash: Fnv(FNV_START),
+        last: None,
+    };
+    // In big pieces: serde writes a few bytes at a time.
+    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, &mut held);
+    ck.write_bare(&mut buffered)?;
+    buffered.flush()?;
+    drop(buffered);
+    // The object's last field, where serde writes it (after `records`).
+    assert_eq!(held.last, Some(b'}'), "a checkpoint is a JSON object");
+    write!(held.w, ",\"digest\":\"{}\"}}", held.hash.hex())
+}
+
+/// Passes what is written to it on to `w` but for its last byte, held back (the
+/// closing brace of a checkpoint, before which its digest goes), and digests all.
+struct HeldBrace<'a> {
+    w: &'a mut dyn std::io::Write,
+    hash: Fnv,
+    last: Option<u8>,
+}
+
+impl std::io::Write for HeldBrace<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let Some((&end, rest)) = bytes.split_last() else {
+            return Ok(0);
+        };
+        self.hash.write_all(bytes)?;
+        if let Some(b) = self.last {
+            self.w.write_all(&[b])?;
+        }
+        self.w.write_all(rest)?;
+        self.last = Some(end);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.w.flush()
+    }
 }
 
 // ---------------------------------------------------------------- merge
@@ -975,44 +1075,11 @@ pub fn merge_with(
     Ok((m, warnings))
 }
 
-/// Checks a result of `plytile solve --json` against itself, and against `puzzle`
-/// when given, before it is summed or reported (`merge`). A hand-edited, damaged or
-/// truncated file fails here with what does not hold:
-/// - the board is 2..=32 on a side, every kept board has its cells, each a piece of
-///   the board's and a rotation 0..=3 (as written: nothing is cut to fit), and so has
-///   the deepest board;
-/// - `--symmetry`: 4 turns on a square board, 2 on others, 1 without; at most 3 trees
-///   (2 when W != H), distinct, each fixing as many corners, whose nodes sum to
-///   `nodes` (none when the run stopped before it chose them);
-/// - `nodes_per_depth` counts the root, has no depth past the board (less its hints
-///   with `puzzle`, less the fixed corners of `--symmetry`'s trees), ends in a depth
-///   some node reached, counts no more nodes at a depth than the tree has there (one
-///   root per tree, then at most 4 rotations of each piece left per node), and sums
-///   to `nodes` without passing 2^64;
-/// - a full board is a solution: `solutions_found` is the nodes at the full depth
-///   times the turns each stands for, or less when `--solutions` cut it (stopped by
-///   `solutions`), and the trees' counts sum to those nodes. The full depth is the
-///   board's free cells with `puzzle`; without, the deepest depth when the result
-///   claims solutions (a node at it is a full board), or when no depth is left below
-///   it (no hints); else it is unknown and no count can contradict it;
-/// - at most `solutions_found` boards are kept; exhaustive only without a stop, and a
-///   shard's result names its stop when it is not exhaustive;
-/// - with `puzzle`: the result is of it, and every kept board passes the independent
-///   checker.
-pub fn check_result(name: &str, r: &SolveResult, puzzle: Option<&Puzzle>) -> Result<()> {
+/// The checks of [`check_result`] that need no puzzle and come before the depths:
+/// the board's size, the kept and deepest boards' cells, the `--symmetry` trees and
+/// their sums.
+fn check_shape(name: &str, r: &SolveResult) -> Result<()> {
     let bad = |m: String| Err(InputError::new(name, m));
-    if let Some(p) = puzzle {
-        let same = match r.puzzle_fingerprint() {
-            Some(f) => f == fingerprint(p),
-            None => (&r.puzzle, r.width, r.height) == (&p.name, p.width, p.height),
-        };
-        if !same {
-            return bad(format!(
-                "is not a result of the puzzle {} given with --puzzle",
-                p.name
-            ));
-        }
-    }
     let (w, h) = (r.width, r.height);
     if !(2..=MAX_SIDE).contains(&w) || !(2..=MAX_SIDE).contains(&h) {
         return bad(format!(
@@ -1095,7 +1162,7 @@ pub fn check_result(name: &str, r: &SolveResult, puzzle: Option<&Puzzle>) -> Res
     }
     let part_nodes = checked_sum(parts.iter().map(|t| t.nodes));
     let part_found = checked_sum(parts.iter().map(|t| t.solutions_found));
-    let (Some(part_nodes), Some(part_found)) = (part_nodes, part_found) else {
+    let (Some(part_nodes), Some(_)) = (part_nodes, part_found) else {
         return bad("symmetry_parts' counts sum past 2^64".into());
     };
     if !parts.is_empty() && part_nodes != r.nodes {
@@ -1110,6 +1177,73 @@ pub fn check_result(name: &str, r: &SolveResult, puzzle: Option<&Puzzle>) -> Res
             r.nodes, r.solutions_found
         ));
     }
+    Ok(())
+}
+
+/// Checks a result of `plytile solve --json` against itself, and against `puzzle`
+/// when given, before it is summed or reported (`merge`). A hand-edited, damaged or
+/// truncated file fails here with what does not hold:
+/// - the board is 2..=32 on a side, every kept board has its cells, each a piece of
+///   the board's and a rotation 0..=3 (as written: nothing is cut to fit), and so has
+///   the deepest board;
+/// - `--symmetry`: 4 turns on a square board, 2 on others, 1 without; at most 3 trees
+///   (2 when W != H), distinct, each fixing as many corners, whose nodes sum to
+///   `nodes` (none when the run stopped before it chose them);
+/// - `nodes_per_depth` counts the root, has no depth past the board (less its hints
+///   with `puzzle`, less the fixed corners of `--symmetry`'s trees), ends in a depth
+///   some node reached, counts no more nodes at a depth than the tree has there (one
+///   root per tree, then at most 4 rotations of each piece left per node), and sums
+///   to `nodes` without passing 2^64;
+/// - a full board is a solution: `solutions_found` is the nodes at the full depth
+///   times the turns each stands for, or less when `--solutions` cut it (stopped by
+///   `solutions`), and the trees' counts sum to those nodes. The full depth is the
+///   board's free cells with `puzzle`; without, the deepest depth when the result
+///   claims solutions (a node at it is a full board), or when no depth is left below
+///   it (no hints); else it is unknown and no count can contradict it;
+/// - at most `solutions_found` boards are kept; exhaustive only without a stop, and a
+///   shard's result names its stop when it is not exhaustive;
+/// - with `puzzle`: the result is of it, and every kept board passes the independent
+///   checker.
+pub fn check_result(name: &str, r: &SolveResult, puzzle: Option<&Puzzle>) -> Result<()> {
+    check_result_in(name, r, puzzle, true)
+}
+
+/// What [`check_result`] says against `p` of a result that passed it without a
+/// puzzle, from the checks that depend on the puzzle: [`check_shape`] is not made
+/// again (merge checks the boards against the puzzle the results name so).
+pub fn check_result_against(name: &str, r: &SolveResult, p: &Puzzle) -> Result<()> {
+    check_result_in(name, r, Some(p), false)
+}
+
+/// [`check_result`], its [`check_shape`] only when `shape`.
+fn check_result_in(
+    name: &str,
+    r: &SolveResult,
+    puzzle: Option<&Puzzle>,
+    shape: bool,
+) -> Result<()> {
+    let bad = |m: String| Err(InputError::new(name, m));
+    if let Some(p) = puzzle {
+        let same = match r.puzzle_fingerprint() {
+            Some(f) => f == fingerprint(p),
+            None => (&r.puzzle, r.width, r.height) == (&p.name, p.width, p.height),
+        };
+        if !same {
+            return bad(format!(
+                "is not a result of the puzzle {} given with --puzzle",
+                p.name
+            ));
+        }
+    }
+    if shape {
+        check_shape(name, r)?;
+    }
+    let (w, h) = (r.width, r.height);
+    let cells = w * h;
+    let parts = &r.symmetry_parts;
+    let fixed = parts.first().map_or(0, |t| t.corners.len());
+    let part_found = checked_sum(parts.iter().map(|t| t.solutions_found));
+    let part_found = part_found.expect("check_shape refuses trees' sums past 2^64");
     // The depths.
     let free = match puzzle {
         Some(p) => p.free_cells().checked_sub(fixed),

@@ -109,6 +109,20 @@ pub fn solve_with(
     stop: &AtomicBool,
     spread: &Spread,
 ) -> Result<SolveResult> {
+    solve_read(puzzle, s, limits, stop, spread, None)
+}
+
+/// [`solve_with`], given the `--checkpoint` file as read already (`read`: Some, of
+/// None when there is no such file), so that it is not read and checked twice
+/// ([`symmetry`] reads the part checkpoints to learn its trees).
+pub(crate) fn solve_read(
+    puzzle: &Puzzle,
+    s: impl Into<Strategy>,
+    limits: &Limits,
+    stop: &AtomicBool,
+    spread: &Spread,
+    read: Option<Option<jobs::Checkpoint>>,
+) -> Result<SolveResult> {
     let start = Instant::now();
     let s: Strategy = s.into();
     let columns = s.select.scan_columns(puzzle.width, puzzle.height);
@@ -147,9 +161,10 @@ pub fn solve_with(
         .as_ref()
         .map(|p| p.display().to_string())
         .unwrap_or_default();
-    let ck = match &spread.checkpoint {
-        Some(p) => jobs::read_checkpoint(p)?,
-        None => None,
+    let ck = match (&spread.checkpoint, read) {
+        (Some(_), Some(ck)) => ck,
+        (Some(p), None) => jobs::read_checkpoint(p)?,
+        (None, _) => None,
     };
     // The plan: which subproblems, and whether this run counts the frontier itself.
     let (units, base, split_depth, shard) = match &spread.job {
@@ -197,28 +212,29 @@ pub fn solve_with(
             (units, base, f.depth, spread.shard_field())
         }
     };
-    let records = match (&ck, &spread.checkpoint) {
+    let has_ck = ck.is_some();
+    let records = match (ck, &spread.checkpoint) {
         (Some(ck), Some(path)) => {
             ck.check(path, puzzle, s, split_depth, shard, &spread.cut)?;
             ck.records(&ck_name, puzzle, s)?
         }
         _ => Vec::new(),
     };
-    let blame = match (&ck, &spread.job) {
-        (Some(_), _) => ck_name.as_str(),
-        (None, Some((origin, _))) => origin.as_str(),
-        (None, None) => "--split-depth",
+    let blame = match (has_ck, &spread.job) {
+        (true, _) => ck_name.as_str(),
+        (false, Some((origin, _))) => origin.as_str(),
+        (false, None) => "--split-depth",
     };
     let (done, todo) =
         parallel::resume(puzzle, &units, records).map_err(|e| InputError::new(blame, e))?;
-    let save_to = |path: &std::path::Path, records: &[parallel::Record]| {
+    let save_to = |path: &std::path::Path, records: Vec<parallel::Record>| {
         let ck = jobs::Checkpoint {
             symmetry_parts: spread.cut.clone(),
             ..jobs::Checkpoint::new(puzzle, s, split_depth, shard, records)
         };
         jobs::write_checkpoint(path, &ck)
     };
-    let periodic = |records: &[parallel::Record]| {
+    let periodic = |records: Vec<parallel::Record>| {
         if let Some(p) = &spread.checkpoint {
             if let Err(e) = save_to(p, records) {
                 tracing::warn!("{e}");
@@ -238,7 +254,7 @@ pub fn solve_with(
         InputError::new(spread.job.as_ref().map_or("--threads", |j| j.0.as_str()), e)
     })?;
     if let Some(p) = &spread.checkpoint {
-        save_to(p, &out.records)?;
+        save_to(p, out.records)?;
     }
     let mut r = SolveResult::new(puzzle, s, threads, out.stats, start.elapsed().as_secs_f64());
     r.order = spread.order;

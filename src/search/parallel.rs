@@ -47,6 +47,7 @@ use super::interleave::{self, Plan};
 use super::select::{log_options, move_penalty, Order, Pick, Select, Strategy};
 use super::state::State;
 use crate::puzzle::Puzzle;
+use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -90,7 +91,7 @@ impl std::fmt::Display for Cut {
 }
 
 /// Called now and then with the finished subproblems' records (checkpoints).
-pub type Save<'a> = dyn Fn(&[Record]) + Sync + 'a;
+pub type Save<'a> = dyn Fn(Vec<Record>) + Sync + 'a;
 
 /// Where to stop expanding the frontier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,17 +136,22 @@ fn prefix_of(nodes: &[Packed], mut i: usize) -> Prefix {
 pub fn apply(st: &mut State, prefix: &[(usize, u32)]) -> Result<(), String> {
     let mut buf = vec![0u64; st.words];
     for (i, &(c, o)) in prefix.iter().enumerate() {
-        let legal = c < st.cells() && st.is_empty(c) && {
-            st.candidates_into(c, &mut buf);
-            (o as usize) < 64 * st.words && buf[o as usize / 64] >> (o % 64) & 1 == 1
-        };
-        if !legal {
+        if !legal(st, c, o, &mut buf) {
             unapply(st, &prefix[..i]);
             return Err(format!("{} is not legal there", placement(i, c, o)));
         }
         st.place(c, o);
     }
     Ok(())
+}
+
+/// Whether oriented piece `o` may be placed at cell `c` of `st` (`buf`: `st.words`
+/// of scratch).
+fn legal(st: &State, c: usize, o: u32, buf: &mut [u64]) -> bool {
+    c < st.cells() && st.is_empty(c) && {
+        st.candidates_into(c, buf);
+        (o as usize) < 64 * st.words && buf[o as usize / 64] >> (o % 64) & 1 == 1
+    }
 }
 
 /// Placement `i` of a prefix, cell `c`, oriented piece `o`, as messages name it.
@@ -194,6 +200,54 @@ pub fn check_path<S: Select>(
     }
     unapply(st, prefix);
     Ok(())
+}
+
+/// True when every one of `paths` passes [`check_path`] below the node of `st`: the
+/// answer of checking each in turn, at a fraction of the cost (see [`walk`]).
+pub fn paths_pass<S: Select>(st: &mut State, sel: &mut S, paths: &mut [&[(usize, u32)]]) -> bool {
+    walk(st, paths, |st, c| sel.pick(st) == Pick::Site(c))
+}
+
+/// True when every one of `paths` passes [`apply`] below the node of `st` (see [`walk`]).
+pub fn paths_legal(st: &mut State, paths: &mut [&[(usize, u32)]]) -> bool {
+    walk(st, paths, |_, _| true)
+}
+
+/// True when every placement of `paths` is legal below the node of `st` and passes
+/// `at(st, cell)` on the board before it; leaves `st` as it found it. The paths are
+/// walked in sorted order as one trie, so a node that several share (sibling records
+/// share all but their last placement) is placed and tested once, not once per path.
+/// It says only whether all pass: a caller names the first that fails by checking
+/// each in its own order.
+fn walk(
+    st: &mut State,
+    paths: &mut [&[(usize, u32)]],
+    mut at: impl FnMut(&mut State, usize) -> bool,
+) -> bool {
+    paths.sort_unstable();
+    let mut buf = vec![0u64; st.words];
+    // The placements on `st`: the walk's node, every one of them passed.
+    let mut placed: Vec<(usize, u32)> = Vec::new();
+    let mut pass = true;
+    'paths: for p in paths.iter() {
+        let common = placed
+            .iter()
+            .zip(p.iter())
+            .take_while(|(a, b)| a == b)
+            .count();
+        unapply(st, &placed[common..]);
+        placed.truncate(common);
+        for &(c, o) in &p[common..] {
+            if !legal(st, c, o, &mut buf) || !at(st, c) {
+                pass = false;
+                break 'paths;
+            }
+            st.place(c, o);
+            placed.push((c, o));
+        }
+    }
+    unapply(st, &placed);
+    pass
 }
 
 /// Expands the tree below the root of `st` breadth-first (see the module doc), giving
@@ -371,24 +425,31 @@ pub fn resume(
             .collect();
         format!("[{}]", cells.join(" "))
     };
-    let mut index = std::collections::HashMap::new();
+    let mut index = FxHashMap::default();
     for (i, r) in records.iter().enumerate() {
         if index.insert(&r.prefix, i).is_some() {
             return Err(format!("two records of subproblem {}", show(&r.prefix)));
         }
     }
     // Every prefix reached from the units, with the record that gave it away.
-    let mut parent: std::collections::HashMap<&Prefix, Option<&Prefix>> = Default::default();
+    let mut parent: FxHashMap<&Prefix, Option<&Prefix>> = Default::default();
     let mut stack: Vec<(&Prefix, Option<&Prefix>)> = units.iter().map(|u| (u, None)).collect();
     let mut reached = vec![false; records.len()];
     let mut todo = Vec::new();
     let mut st = State::new(puzzle);
+    // Every subproblem that can be reached at once; one by one only to name the
+    // first that fails.
+    let mut reachable: Vec<&[(usize, u32)]> = units.iter().map(|u| &u[..]).collect();
+    reachable.extend(records.iter().flat_map(|r| &r.given).map(|g| &g[..]));
+    let legal = paths_legal(&mut st, &mut reachable);
     while let Some((p, from)) = stack.pop() {
         if parent.insert(p, from).is_some() {
             return Err(format!("subproblem {} is named twice", show(p)));
         }
-        apply(&mut st, p).map_err(|e| format!("subproblem {}: {e}", show(p)))?;
-        unapply(&mut st, p);
+        if !legal {
+            apply(&mut st, p).map_err(|e| format!("subproblem {}: {e}", show(p)))?;
+            unapply(&mut st, p);
+        }
         let Some(&i) = index.get(p) else {
             todo.push(p.clone());
             continue;
@@ -646,7 +707,7 @@ fn merged<'x>(
     }
     let mut stats = base;
     for (_, s) in outcomes {
-        stats.merge(s.clone(), keep);
+        stats.merge(s, keep);
     }
     stats
 }
@@ -697,7 +758,7 @@ pub fn run(
     }
     let mut prior = Stats::default();
     for r in &valid {
-        prior.merge(r.stats.clone(), 0);
+        prior.merge(&r.stats, 0);
     }
     super::progress::PROGRESS.add_resumed(prior.nodes(), prior.solutions_found);
     let want = limits.max_solutions.unwrap_or(u64::MAX);
@@ -736,7 +797,7 @@ pub fn run(
                 if let Some(f) = save {
                     if last.elapsed() >= SAVE_EVERY {
                         let snapshot = ctx.records.lock().unwrap().clone();
-                        f(&snapshot);
+                        f(snapshot);
                         last = Instant::now();
                     }
                 }

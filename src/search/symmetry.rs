@@ -40,7 +40,7 @@
 use super::dfs::{self, Limits, Stats, Stop};
 use super::jobs::{self, absorb, CutTree};
 use super::select::{Heuristic, Strategy};
-use super::{solve_with, Spread};
+use super::{solve_read, solve_with, Spread};
 use crate::error::{InputError, Result};
 use crate::growth::predict::probe::estimate_until;
 use crate::growth::predict::probe::Stopped;
@@ -466,25 +466,27 @@ pub fn parts_until(
 /// stopped before its last part) leave it to the estimates, as before: None, as when
 /// there are no files or no estimates choose the trees. First, whatever chooses the
 /// trees, a file of this puzzle's search without `--symmetry` or of another
-/// `--symmetry-parts` is refused with what it is and how to resume it.
+/// `--symmetry-parts` is refused with what it is and how to resume it. The files it
+/// read, it leaves in `read` for the parts' runs (`read[i]`: part i's, None when there
+/// is none).
 fn recorded_cut(
     p: &Puzzle,
     h: Heuristic,
     how: Parts,
     all: bool,
     file: &Path,
+    read: &mut Vec<Option<jobs::Checkpoint>>,
 ) -> Result<Option<(Vec<Part>, u64, f64)>> {
     let start = Instant::now();
     let Some((anchors, turns)) = anchored_along(p, h.lines_columns(p.width, p.height)) else {
         return Ok(None);
     };
-    let mut files = Vec::new();
     for i in 0..3 {
-        let path = part_checkpoint(file, i);
-        if let Some(ck) = jobs::read_checkpoint(&path)? {
-            files.push((i, path, ck));
-        }
+        read.push(jobs::read_checkpoint(&part_checkpoint(file, i))?);
     }
+    let files: Vec<_> = (read.iter().enumerate())
+        .filter_map(|(i, ck)| Some((i, part_checkpoint(file, i), ck.as_ref()?)))
+        .collect();
     let estimated = estimated(how, all, turns);
     // Without estimates the cut is the anchor (`parts_until`).
     let asked = match (estimated, how) {
@@ -656,8 +658,10 @@ pub fn solve_symmetric_parts(
     let all = limits.max_solutions.is_none();
     let stopped = || dfs::stop_reason(limits, stop).is_some();
     let threads = spread.threads();
+    // The part checkpoints recorded_cut read, if it read them.
+    let mut read = Vec::new();
     let recorded = match &spread.checkpoint {
-        Some(file) => recorded_cut(p, h.select, how, all, file)?,
+        Some(file) => recorded_cut(p, h.select, how, all, file, &mut read)?,
         None => None,
     };
     let chosen = recorded.or_else(|| parts_until(p, h.select, how, all, threads, &stopped));
@@ -708,7 +712,8 @@ pub fn solve_symmetric_parts(
             select: part.select,
             ..h
         };
-        let mut r = solve_with(&part.puzzle, s, &inner, stop, &spread)?;
+        let ck = read.get_mut(i).map(Option::take);
+        let mut r = solve_read(&part.puzzle, s, &inner, stop, &spread, ck)?;
         spent += (r.nodes - r.resumed_nodes).saturating_sub(r.rebuilt_nodes);
         // The deepest board counts its fixed corners as pieces placed, as a whole-tree
         // search of the puzzle would (they are hints of the part only).
