@@ -1209,7 +1209,7 @@ pub fn check_result(name: &str, r: &SolveResult, puzzle: Option<&Puzzle>) -> Res
 }
 
 /// What [`check_result`] says against `p` of a result that passed it without a
-/// puzzle, from the checks that depend on the puzzle: [`check_shape`] is not made
+/// puzzle, from the checks that depend on the puzzle: `check_shape` is not made
 /// again (merge checks the boards against the puzzle the results name so).
 pub fn check_result_against(name: &str, r: &SolveResult, p: &Puzzle) -> Result<()> {
     check_result_in(name, r, Some(p), false)

@@ -203,12 +203,12 @@ pub fn check_path<S: Select>(
 }
 
 /// True when every one of `paths` passes [`check_path`] below the node of `st`: the
-/// answer of checking each in turn, at a fraction of the cost (see [`walk`]).
+/// answer of checking each in turn, at a fraction of the cost (see `walk`).
 pub fn paths_pass<S: Select>(st: &mut State, sel: &mut S, paths: &mut [&[(usize, u32)]]) -> bool {
     walk(st, paths, |st, c| sel.pick(st) == Pick::Site(c))
 }
 
-/// True when every one of `paths` passes [`apply`] below the node of `st` (see [`walk`]).
+/// True when every one of `paths` passes [`apply`] below the node of `st` (see `walk`).
 pub fn paths_legal(st: &mut State, paths: &mut [&[(usize, u32)]]) -> bool {
     walk(st, paths, |_, _| true)
 }

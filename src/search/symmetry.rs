@@ -609,7 +609,7 @@ pub fn of_recorded_cut(p: &Puzzle, ck: &jobs::Checkpoint) -> bool {
 }
 
 /// The part checkpoints of a `--symmetry` run with `--checkpoint file` that there
-/// are ([`part_checkpoint`]), `file` always, for a message that says to delete them.
+/// are (`part_checkpoint`), `file` always, for a message that says to delete them.
 pub fn part_files(file: &Path) -> String {
     let there = (0..3).map(|i| part_checkpoint(file, i));
     let names: Vec<String> = (there.enumerate())
