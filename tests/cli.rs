@@ -610,10 +610,6 @@ fn malformed_puzzle_files() {
             "ron_bad_type",
             "(\n    width: \"three\",\n    height: 3,\n    pieces: [],\n)\n",
         ),
-        (
-            "ron_wrong_count",
-            "(\n    width: 2,\n    height: 2,\n    pieces: [(0, 0, 1, 1)],\n)\n",
-        ),
         ("ron_garbage", "(((((("),
         // a misspelt field would otherwise drop the hints without a word
         (
@@ -635,8 +631,18 @@ fn malformed_puzzle_files() {
         stderr(&o)
     );
     // A bad piece or hint names the line its entry starts on, past strings and
-    // comments that look like the list.
+    // comments that look like the list; a wrong count, the list's; a bad size, its own.
     let located = [
+        (
+            "ron_wrong_count",
+            "(\n    width: 2,\n    height: 2,\n    pieces: [(0, 0, 1, 1)],\n)\n",
+            4,
+        ),
+        (
+            "ron_bad_height",
+            "(\n    width: 2,\n    height: 40,\n    pieces: [(0, 0, 1, 1)],\n)\n",
+            3,
+        ),
         (
             "ron_bad_piece",
             "// pieces: [\n(\n  name: \"a [ (\",\n  width: 2, height: 2,\n  /* x\n  */ pieces: [\n    (0, 1, 1, 0), // (\n    (0, 0, 1, 1),\n    (1, 0, 0, 1), (0, 1, 0, 1),\n  ],\n)\n",

@@ -628,6 +628,11 @@ fn a_job_file_that_is_not_its_split_is_refused() {
             pieces,
             "piece 0 (0 0 0 0) has the rim colour 0 on 4 sides",
         ),
+        (
+            good.replace("pieces: [(0, 0, 1, 1), ", "pieces: ["),
+            pieces,
+            "24 pieces for a 5x5 board, which needs 25",
+        ),
     ] {
         assert_ne!(edit, good, "{what}");
         std::fs::write(&job, edit).unwrap();

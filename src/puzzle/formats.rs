@@ -86,6 +86,7 @@ pub fn check_ron_puzzle(p: &Puzzle, text: &str, origin: &str, at: &[&str]) -> Re
     p.validate_located(origin, &|item| match item {
         Item::Piece(k) => pieces.get(k).copied(),
         Item::Hint(k) => hints.get(k).copied(),
+        Item::Field(f) => ron_lines(text, &[at, &[f]].concat()).key,
     })
 }
 
@@ -332,6 +333,8 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
     p.validate_located(origin, &|item| match item {
         Item::Piece(i) => piece_lines.get(i).copied(),
         Item::Hint(k) => hint_lines.get(k).copied(),
+        // The size and the piece count were checked above, with their lines.
+        Item::Field(_) => None,
     })?;
     Ok(p)
 }

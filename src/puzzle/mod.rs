@@ -86,6 +86,8 @@ pub struct Puzzle {
 pub enum Item {
     Piece(usize),
     Hint(usize),
+    /// A field of the file's puzzle (`width`, `pieces`, ...): its whole value.
+    Field(&'static str),
 }
 
 /// Which part of the board a piece or cell belongs to, by its number of rim sides.
@@ -196,16 +198,25 @@ impl Puzzle {
         let err_at = |item: Item, m: String| Err(InputError::located(origin, line_of(item), m));
         let (w, h) = (self.width, self.height);
         if !(2..=MAX_SIDE).contains(&w) || !(2..=MAX_SIDE).contains(&h) {
-            return err(format!(
-                "board is {w}x{h}; each side must be 2..={MAX_SIDE}"
-            ));
+            let side = if (2..=MAX_SIDE).contains(&w) {
+                "height"
+            } else {
+                "width"
+            };
+            return err_at(
+                Item::Field(side),
+                format!("board is {w}x{h}; each side must be 2..={MAX_SIDE}"),
+            );
         }
         if self.pieces.len() != w * h {
-            return err(format!(
-                "{} pieces for a {w}x{h} board, which needs {}",
-                self.pieces.len(),
-                w * h
-            ));
+            return err_at(
+                Item::Field("pieces"),
+                format!(
+                    "{} pieces for a {w}x{h} board, which needs {}",
+                    self.pieces.len(),
+                    w * h
+                ),
+            );
         }
         let expected = expected_kind_counts(w, h);
         let mut counts = [0usize; 3];
