@@ -115,6 +115,51 @@ fn merge_refuses_a_shard_index_out_of_range() {
     cleanup(&dir);
 }
 
+/// A shard stopped before its frontier was cut searched nothing and has no split
+/// depth (`null`): it merges with the shards that ran, and the sum is theirs, not
+/// exhaustive.
+#[test]
+fn a_shard_stopped_before_its_frontier_merges_as_nothing_searched() {
+    let dir = scratch_dir("tampered-early");
+    let f = three_shards(&dir);
+    let p = puzzle("pieces_05x05.txt");
+    let args = [
+        "solve",
+        &p,
+        "--threads",
+        "1",
+        "--all",
+        "--json",
+        "--shard",
+        "1/3",
+    ];
+    let o = run(&[&args[..], &["--timeout", "0.000001"]].concat());
+    assert_eq!(o.status.code(), Some(3));
+    std::fs::write(&f[1], &o.stdout).unwrap();
+    let read =
+        |f: &Path| -> Value { serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap() };
+    let early = read(&f[1]);
+    assert_eq!(
+        (early["nodes"].as_u64(), early["split_depth"].as_u64()),
+        (Some(0), None)
+    );
+    let o = run(&["merge", s(&f[0]), s(&f[1]), s(&f[2]), "--json"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let m: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (a, b) = (read(&f[0]), read(&f[2]));
+    let sum = |k: &str| a[k].as_u64().unwrap() + b[k].as_u64().unwrap();
+    assert_eq!(m["nodes"].as_u64(), Some(sum("nodes")));
+    assert_eq!(m["solutions_found"].as_u64(), Some(sum("solutions_found")));
+    assert_eq!(m["exhaustive"], false);
+    assert_eq!(m["split_depth"], a["split_depth"]);
+    cleanup(&dir);
+}
+
 /// Shards that do not belong together: the message names both files, says how they
 /// differ and what to merge instead.
 #[test]

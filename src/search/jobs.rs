@@ -928,17 +928,24 @@ pub fn merge_with(
             ));
         }
         let facts = |r: &SolveResult| {
-            let depth = r.split_depth.map_or("none".into(), |d| d.to_string());
+            // A shard stopped before its frontier was cut searched nothing and has no
+            // split depth: it fits any.
+            let depth = match r.split_depth {
+                None if r.nodes == 0 => None,
+                d => Some(d.map_or("none".into(), |d| d.to_string())),
+            };
             [
-                ("puzzle", size(r)),
-                ("--select", r.select.to_string()),
-                ("--factor", on_off(r.factor).to_string()),
+                ("puzzle", Some(size(r))),
+                ("--select", Some(r.select.to_string())),
+                ("--factor", Some(on_off(r.factor).to_string())),
                 ("split depth", depth),
             ]
         };
         let differ: Vec<String> = (facts(r).into_iter().zip(facts(first)))
-            .filter(|((_, a), (_, b))| a != b)
-            .map(|((what, a), (_, b))| format!("{what} {a}, not {b}"))
+            .filter_map(|((what, a), (_, b))| match (a, b) {
+                (Some(a), Some(b)) if a != b => Some(format!("{what} {a}, not {b}")),
+                _ => None,
+            })
             .collect();
         if !differ.is_empty() {
             return Err(InputError::new(
@@ -1034,6 +1041,7 @@ pub fn merge_with(
     let mut order: Vec<(&str, &SolveResult)> = parts.iter().map(|(n, r)| (n.as_str(), r)).collect();
     order.sort_by_key(|(_, r)| r.shard.map(|s| s[0]));
     let mut m = first.clone();
+    m.split_depth = parts.iter().find_map(|(_, r)| r.split_depth);
     m.shard = None;
     m.threads = 0;
     m.solutions_found = 0;
