@@ -242,8 +242,6 @@ pub(crate) fn solve_read(
         }
     };
     let save: Option<&parallel::Save<'_>> = spread.checkpoint.as_ref().map(|_| &periodic as _);
-    // With a checkpoint the frontier is rebuilt on every run, and not charged.
-    let rebuilt = if save.is_some() { base.nodes() } else { 0 };
     let work = parallel::Work { todo, base, done };
     let schedule = parallel::Schedule {
         order: spread.order,
@@ -263,6 +261,6 @@ pub(crate) fn solve_read(
     r.split_depth = Some(split_depth);
     r.subproblems = out.subproblems;
     r.set_resumed(out.resumed_nodes);
-    r.rebuilt_nodes = rebuilt;
+    r.rebuilt_nodes = out.rebuilt_nodes;
     Ok(r)
 }

@@ -399,6 +399,9 @@ pub struct Outcome {
     pub subproblems: usize,
     /// Nodes of `stats` read from the checkpoint's records, not searched by this run.
     pub resumed_nodes: u64,
+    /// Nodes of `stats` in the frontier (`base`) that `--max-nodes` was not charged
+    /// for: all of them with a checkpoint (see `Ctx::base_nodes`), else none.
+    pub rebuilt_nodes: u64,
 }
 
 /// Checks a checkpoint's `records` against the planned `units` and splits the work:
@@ -762,6 +765,7 @@ pub fn run(
     }
     super::progress::PROGRESS.add_resumed(prior.nodes(), prior.solutions_found);
     let want = limits.max_solutions.unwrap_or(u64::MAX);
+    let frontier_nodes = base.nodes();
     let ctx = Ctx {
         puzzle,
         s,
@@ -770,7 +774,7 @@ pub fn run(
         want,
         // With a checkpoint the frontier is not new work after the first run, and a
         // budget it used up would leave every rerun where the last one stopped.
-        base_nodes: if save.is_some() { 0 } else { base.nodes() },
+        base_nodes: if save.is_some() { 0 } else { frontier_nodes },
         halt: AtomicBool::new(false),
         hungry: AtomicBool::new(false),
         queued: AtomicUsize::new(0),
@@ -866,5 +870,6 @@ pub fn run(
         records,
         subproblems: ctx.started.load(Ordering::Relaxed),
         resumed_nodes: prior.nodes(),
+        rebuilt_nodes: frontier_nodes - ctx.base_nodes,
     })
 }
