@@ -913,3 +913,29 @@ fn the_deepest_board_has_as_many_pieces_as_its_depth() {
         assert_eq!(r.deepest.depth, placed, "{extra:?}");
     }
 }
+
+/// A tree that ends inside the frontier (no subproblem left to search) reports the
+/// deepest node the depth-first search reports, board included, not the root.
+#[test]
+fn a_tree_ending_inside_the_frontier_reports_its_deepest_node() {
+    let dir = std::env::temp_dir().join(format!("plytile-deepest-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("nosol.txt");
+    // 2x2, four corners that cannot close: scan meets 1, 4, 9, 12 nodes at depths 0-3.
+    std::fs::write(&path, "2 2\n0 0 1 2\n0 0 1 1\n0 0 1 1\n0 0 1 1\n").unwrap();
+    let p = read_puzzle(&path, EdgeOrder::Urdl).unwrap();
+    for h in ["scan", "mrv", "ply:2"] {
+        let h: Heuristic = h.parse().unwrap();
+        let one = run(&p, h, &all(), threads(1));
+        let two = run(&p, h, &all(), threads(2));
+        if h == Heuristic::Scan {
+            assert_eq!(one.nodes_per_depth, [1, 4, 9, 12]);
+        }
+        assert_eq!((one.solutions_found, two.solutions_found), (0, 0), "{h}");
+        assert_eq!(two.nodes_per_depth, one.nodes_per_depth, "{h}");
+        let last = one.nodes_per_depth.len() - 1;
+        assert_eq!((one.deepest.depth, two.deepest.depth), (last, last), "{h}");
+        assert_eq!(two.deepest.board, one.deepest.board, "{h}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

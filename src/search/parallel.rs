@@ -273,6 +273,8 @@ pub fn frontier<S: Select>(
         o: 0,
     }];
     let mut level = 0..1usize;
+    // The level expanded last: its first node is the first at its depth in search order.
+    let mut expanded = 0..0usize;
     let mut d = d0;
     let mut buf = vec![0u64; st.words];
     loop {
@@ -313,12 +315,14 @@ pub fn frontier<S: Select>(
             }
             unapply(st, &p);
         }
-        level = start..nodes.len();
+        expanded = std::mem::replace(&mut level, start..nodes.len());
         d += 1;
     }
-    if d > d0 && !level.is_empty() {
-        // The deepest internal node, with its board: the first unit's parent.
-        let p = prefix_of(&nodes, nodes[level.start].parent as usize);
+    if d > d0 {
+        // The deepest internal node, with its board: the first of the last level
+        // expanded, as a depth-first search meets it. (Units go deeper; without any,
+        // the tree ended inside the frontier and this is the deepest of the search.)
+        let p = prefix_of(&nodes, expanded.start);
         apply(st, &p).expect("frontier prefixes are legal");
         (internal.deepest, internal.deepest_board) = (d - 1, st.board());
         unapply(st, &p);
