@@ -144,6 +144,8 @@ pub fn run(a: BenchArgs) -> Result<u8> {
         max_nodes: a.limits.max_nodes,
         timeout_s: a.limits.timeout,
         symmetry: a.symmetry,
+        factor: a.strategy.factor,
+        move_order: a.strategy.move_order,
         command: command_line(),
         version: env!("CARGO_PKG_VERSION").to_string(),
         cpu_features: crate::cpu::compiled_string(),
