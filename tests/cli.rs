@@ -1397,3 +1397,26 @@ fn a_split_deeper_than_the_board_is_cut_with_a_note() {
     assert!(stderr(&o).contains(note), "{}", stderr(&o));
     assert!(stdout(&o).contains("16 solution(s)"), "{}", stdout(&o));
 }
+
+/// `compare --symmetry` on a hinted board searches the whole tree with `solve`'s note,
+/// not silently.
+#[test]
+fn compare_symmetry_on_a_hinted_board_says_it_searches_the_whole_tree() {
+    let puzzle = p("hinted/b7x5_col3.txt");
+    let o = plytile(&[
+        "compare",
+        &puzzle,
+        "--symmetry",
+        "--select",
+        "scan",
+        "--json",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "plytile: note: --symmetry is for boards without hints; searching the whole tree\n"
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["results"][0]["symmetry"], 1);
+}
+

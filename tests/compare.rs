@@ -743,3 +743,45 @@ fn bench_exports_record_factor_move_order_and_symmetry() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `bench --symmetry` cuts only the boards without hints: a hinted one is searched
+/// whole with `solve`'s note, its records say `symmetry` 1, and `config.symmetry` is
+/// true only when some board was cut.
+#[test]
+fn bench_symmetry_on_a_hinted_board_searches_it_whole_and_says_so() {
+    let dir = scratch("hinted");
+    let json = dir.join("b.json");
+    let hinted = "puzzles/hinted/b7x5_col3.txt";
+    let note = "plytile: note: --symmetry is for boards without hints; searching the whole tree\n";
+    let run = |puzzles: &[&str]| {
+        let mut args = vec!["bench"];
+        args.extend(puzzles);
+        let j = s(&json);
+        args.extend([
+            "--select",
+            "scan",
+            "--runs",
+            "1",
+            "--symmetry",
+            "--export-json",
+            &j,
+        ]);
+        let o = plytile(&args);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        assert_eq!(stderr(&o), note);
+        serde_json::from_str::<Value>(&std::fs::read_to_string(&json).unwrap()).unwrap()
+    };
+    let v = run(&[hinted]);
+    assert_eq!(v["config"]["symmetry"], false);
+    assert_eq!(v["results"][0]["symmetry"], 1);
+    assert_eq!(v["results"][0]["solutions_found"], 3);
+    let v = run(&[hinted, P44]);
+    assert_eq!(v["config"]["symmetry"], true);
+    let cut: Vec<&Value> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| &r["symmetry"])
+        .collect();
+    assert_eq!(cut, [&Value::from(1), &Value::from(4)]);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -366,3 +366,26 @@ fn stratified_model_is_exact_per_depth_on_a_small_tree() {
     let mrv = predict::predict(&p, &opts(Heuristic::Mrv), None);
     assert!(!mrv.models.iter().any(|m| m == "stratified"));
 }
+/// `--symmetry` on a hinted board predicts the whole tree, and says so as `solve` does.
+#[test]
+fn symmetry_on_a_hinted_board_predicts_the_whole_tree_with_solves_note() {
+    let o = common::plytile(&[
+        "predict",
+        &common::p("hinted/b7x5_col3.txt"),
+        "--model",
+        "analytic",
+        "--probes",
+        "50",
+        "--stratified-probes",
+        "100",
+        "--symmetry",
+        "--json",
+    ]);
+    assert_eq!(common::code(&o), 0, "{}", common::stderr(&o));
+    assert_eq!(
+        common::stderr(&o),
+        "plytile: note: --symmetry is for boards without hints; searching the whole tree\n"
+    );
+    let v: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
+    assert!(v.get("parts").is_none(), "no trees cut: {}", v["parts"]);
+}

@@ -268,6 +268,20 @@ pub fn shell_line<S: AsRef<str>>(args: impl IntoIterator<Item = S>) -> String {
     words.join(" ")
 }
 
+/// Whether `--symmetry` (`asked`) cuts `puzzle`'s tree: not on a board with hints,
+/// which is searched whole with a note on stderr. Every command that takes
+/// `--symmetry` decides here, so that none ignores it silently.
+pub fn symmetry_applies(asked: bool, puzzle: &Puzzle) -> bool {
+    if asked && !puzzle.hints.is_empty() {
+        // Hints pin pieces, so turning a solution gives no solution: nothing to cut.
+        eprintln!(
+            "plytile: note: --symmetry is for boards without hints; searching the whole tree"
+        );
+        return false;
+    }
+    asked
+}
+
 /// The help of `compare --symmetry` and `bench --symmetry`: they cut each tree as
 /// `solve --symmetry` does with its default `--symmetry-parts auto`.
 pub const SYMMETRY_HELP: &str = "Boards without hints: search each heuristic on the \

@@ -95,8 +95,7 @@ pub fn run(a: PredictArgs) -> Result<u8> {
         })
     };
     let interrupted = || INTERRUPTED.load(Ordering::Relaxed) || late();
-    let cut = a
-        .symmetry
+    let cut = super::symmetry_applies(a.symmetry, &puzzle)
         .then(|| {
             let threads = rayon::current_num_threads();
             symmetry::parts_until(
