@@ -390,6 +390,23 @@ pub fn check_outputs(outputs: &[&Path], inputs: &[&Path]) -> Result<()> {
     Ok(())
 }
 
+/// Refuses an SVG output, `flag`'s FILE, whose name ends in anything but `.svg`, as
+/// `convert -o` refuses an unknown extension: an SVG in `board.png` would pass for a
+/// PNG. Stdout (`-`) and a FIFO or device (no name to go by) pass.
+pub fn check_svg_name(flag: &str, path: &Path) -> Result<()> {
+    let svg = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+    if svg || special || path == Path::new("-") {
+        return Ok(());
+    }
+    Err(InputError::new(
+        path.display().to_string(),
+        format!("{flag} writes SVG only: give a name ending in .svg (or - for stdout)"),
+    ))
+}
+
 /// Writes a command's output to stdout (the `out!` macro). A closed pipe never returns here:
 /// SIGPIPE ends the program quietly (main.rs).
 pub fn write_stdout(args: std::fmt::Arguments) -> Result<()> {
