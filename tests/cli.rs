@@ -1420,3 +1420,31 @@ fn compare_symmetry_on_a_hinted_board_says_it_searches_the_whole_tree() {
     assert_eq!(v["results"][0]["symmetry"], 1);
 }
 
+/// `show -o` writes SVG, so a name promising another format is refused before any
+/// file is written, as `convert -o` refuses one; `--plot` too.
+#[test]
+fn an_svg_output_named_otherwise_is_refused() {
+    let dir = scratch_dir("cli-svg-name");
+    let puzzle = p("brendan/pieces_04x04.txt");
+    let png = s(&dir.join("board.png"));
+    let o = plytile(&["show", &puzzle, "-o", &png]);
+    assert_input_error(&o, &png, None, "show -o board.png");
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "plytile: {png}: -o writes SVG only: give a name ending in .svg (or - for stdout)\n"
+        )
+    );
+    assert!(!dir.join("board.png").exists(), "nothing written");
+    let o = plytile(&["compare", &puzzle, "--select", "scan", "--plot", &png]);
+    assert!(
+        stderr(&o).contains("--plot writes SVG only"),
+        "{}",
+        stderr(&o)
+    );
+    assert_input_error(&o, &png, None, "compare --plot board.png");
+    let o = plytile(&["show", &puzzle, "-o", &s(&dir.join("board.svg"))]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    cleanup(&dir);
+}
+

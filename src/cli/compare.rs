@@ -56,6 +56,9 @@ pub struct CompareArgs {
 pub fn run(a: CompareArgs) -> Result<u8> {
     let puzzle = a.input.load()?;
     check_outputs(&Vec::from_iter(a.plot.as_deref()), &a.input.inputs())?;
+    if let Some(out) = &a.plot {
+        super::check_svg_name("--plot", out)?;
+    }
     let symmetry = super::symmetry_applies(a.symmetry, &puzzle);
     catch_interrupts();
     let mut results = Vec::new();

@@ -68,6 +68,9 @@ pub struct PredictArgs {
 pub fn run(a: PredictArgs) -> Result<u8> {
     let puzzle = a.input.load()?;
     check_outputs(&Vec::from_iter(a.plot.as_deref()), &a.input.inputs())?;
+    if let Some(out) = &a.plot {
+        super::check_svg_name("--plot", out)?;
+    }
     let opts = Options {
         select: a.select,
         model: a.model,
