@@ -1448,3 +1448,36 @@ fn an_svg_output_named_otherwise_is_refused() {
     cleanup(&dir);
 }
 
+/// The 3x3 solution list of the QA report: a viewer link converted to a puzzle and its
+/// `piece rotation` list, in `dir`.
+fn link_puzzle_and_list(dir: &Path) -> (String, String) {
+    let txt = s(&dir.join("g33.txt"));
+    let o = plytile(&[
+        "gen", "--width", "3", "--height", "3", "--seed", "1", "-o", &txt,
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let json = dir.join("g33.json");
+    std::fs::write(&json, plytile(&["solve", &txt, "--all", "--json"]).stdout).unwrap();
+    let o = plytile(&["show", &txt, "--json", &s(&json), "--link"]);
+    let ron = s(&dir.join("fl.ron"));
+    let o = plytile(&["convert", stdout(&o).trim(), "-o", &ron]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    (ron, s(&dir.join("fl.solution.txt")))
+}
+
+/// `--index` picks a solution of solve's JSON; a file of one board is refused with it,
+/// as `show` refuses it, rather than ignoring it.
+#[test]
+fn verify_index_on_a_file_of_one_board_is_refused() {
+    let dir = scratch_dir("cli-verify-index");
+    let (ron, list) = link_puzzle_and_list(&dir);
+    assert_eq!(code(&plytile(&["verify", &ron, &list])), 0);
+    let o = plytile(&["verify", &ron, &list, "--index", "1"]);
+    assert_input_error(&o, "--index", None, "verify --index on a list");
+    assert_eq!(
+        stderr(&o),
+        format!("plytile: --index: picks a solution of solve's JSON; {list} holds one board: leave --index out\n")
+    );
+    cleanup(&dir);
+}
+

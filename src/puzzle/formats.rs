@@ -609,16 +609,21 @@ fn placement(
 /// Every board of a solution file: each of the `solutions` of solve's JSON, else the
 /// one board another format holds (errors in the k-th solution name it).
 pub fn parse_boards(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Vec<Board>> {
-    let trimmed = text.trim_start();
-    if !trimmed.starts_with('{') {
+    if !is_result_json(text) {
         return Ok(vec![parse_board(text, origin, puzzle)?]);
     }
-    let solutions = json_solutions(trimmed, origin)?;
+    let solutions = json_solutions(text.trim_start(), origin)?;
     solutions
         .iter()
         .enumerate()
         .map(|(k, cells)| json_cells(cells, &format!("{origin} (solution {})", k + 1), puzzle))
         .collect()
+}
+
+/// Whether a solution file's `text` is solve's JSON result (an object), the one format
+/// that holds several boards; the others hold one.
+pub fn is_result_json(text: &str) -> bool {
+    text.trim_start().starts_with('{')
 }
 
 /// The `solutions` of solve's JSON: at least one.
