@@ -1481,3 +1481,23 @@ fn verify_index_on_a_file_of_one_board_is_refused() {
     cleanup(&dir);
 }
 
+/// One stray line of three fields in a `piece rotation` list is named as that, not
+/// taken for a Brendan Owen header.
+#[test]
+fn a_stray_three_field_line_in_a_list_is_named_by_its_line() {
+    let dir = scratch_dir("cli-verify-3f");
+    let (ron, list) = link_puzzle_and_list(&dir);
+    let text = std::fs::read_to_string(&list).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[1] = "1 0 5";
+    let bad = s(&dir.join("s_3f.txt"));
+    std::fs::write(&bad, lines.join("\n") + "\n").unwrap();
+    let o = plytile(&["verify", &ron, &bad]);
+    assert_input_error(&o, &bad, Some(2), "a stray x y r line");
+    assert_eq!(
+        stderr(&o),
+        format!("plytile: {bad}:2: a `piece rotation` line has 2 fields (`-` for an empty cell); this one has 3\n")
+    );
+    cleanup(&dir);
+}
+

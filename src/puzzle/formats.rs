@@ -509,7 +509,11 @@ pub fn parse_board(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
         .map(|(i, l)| (i + 1, tokens(l)))
         .filter(|(_, t)| !t.is_empty())
         .collect();
-    let brendan = lines.len() >= 2 && lines[0].1.len() == 2 && lines[1].1.len() == 3;
+    // Brendan's `W H` header is a line of two fields, as a `piece rotation` line is:
+    // the lines after it decide, most of them `x y r`, so that one stray line of
+    // three fields in a list is named as that, not read as a header.
+    let three = lines.iter().skip(1).filter(|(_, t)| t.len() == 3).count();
+    let brendan = lines.len() >= 2 && lines[0].1.len() == 2 && 2 * three > lines.len() - 1;
     let n = puzzle.cells();
     let mut board: Board = vec![None; n];
     if brendan {
@@ -577,13 +581,14 @@ pub fn parse_board(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
                 origin,
                 Some(*ln),
             )?),
-            _ => {
-                return Err(InputError::at(
-                    origin,
-                    *ln,
-                    "expected `piece rotation` or `-`",
-                ))
-            }
+            t => return Err(InputError::at(
+                origin,
+                *ln,
+                format!(
+                    "a `piece rotation` line has 2 fields (`-` for an empty cell); this one has {}",
+                    t.len()
+                ),
+            )),
         };
     }
     Ok(board)
