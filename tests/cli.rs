@@ -1501,3 +1501,52 @@ fn a_stray_three_field_line_in_a_list_is_named_by_its_line() {
     cleanup(&dir);
 }
 
+/// RON -> txt -> RON keeps the name and source: the text writer puts them on
+/// `# name: ` and `# source: ` lines, which the reader takes back. A plain comment
+/// names nothing: the file is named after itself, as before.
+#[test]
+fn a_ron_txt_ron_round_trip_keeps_name_and_source() {
+    let dir = scratch_dir("cli-round-trip");
+    let (ron, txt, back) = (
+        dir.join("g33.ron"),
+        dir.join("g33b.txt"),
+        dir.join("g33c.ron"),
+    );
+    let gen = [
+        "gen",
+        "--width",
+        "3",
+        "--height",
+        "3",
+        "--seed",
+        "1",
+        "-o",
+        &s(&ron),
+    ];
+    assert_eq!(code(&plytile(&gen)), 0);
+    assert_eq!(code(&plytile(&["convert", &s(&ron), "-o", &s(&txt)])), 0);
+    assert_eq!(code(&plytile(&["convert", &s(&txt), "-o", &s(&back)])), 0);
+    let original = std::fs::read_to_string(&ron).unwrap();
+    assert!(original.contains("source: Some("), "{original}");
+    assert_eq!(std::fs::read_to_string(&back).unwrap(), original);
+    let head: Vec<String> = std::fs::read_to_string(&txt)
+        .unwrap()
+        .lines()
+        .take(2)
+        .map(String::from)
+        .collect();
+    assert_eq!(
+        head,
+        [
+            "# name: gen-3x3-2+2-seed1",
+            "# source: plytile gen --width 3 --height 3 --rim-colours 2 --inner-colours 2 --seed 1"
+        ]
+    );
+    // The old writer's bare `# NAME` line is only a comment.
+    let plain = dir.join("plain.txt");
+    let body = std::fs::read_to_string(&txt).unwrap();
+    std::fs::write(&plain, body.replacen("# name: ", "# ", 1)).unwrap();
+    let p = read_puzzle(&plain, EdgeOrder::Urdl).unwrap();
+    assert_eq!(p.name, "plain");
+    cleanup(&dir);
+}

@@ -225,6 +225,7 @@ fn number<T: std::str::FromStr>(tok: &str, what: &str, origin: &str, line: usize
 
 /// Parses the community plain text format.
 pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> {
+    let (name, source) = header_comments(text);
     let mut size: Option<(usize, usize)> = None;
     let mut pieces: Vec<Piece> = Vec::new();
     let mut hints = Vec::new();
@@ -322,12 +323,12 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
         ));
     }
     let p = Puzzle {
-        name: String::new(),
+        name: name.unwrap_or_default(),
         width: w,
         height: h,
         pieces,
         hints,
-        source: None,
+        source,
         notes: None,
     };
     p.validate_located(origin, &|item| match item {
@@ -339,14 +340,39 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
     Ok(p)
 }
 
+/// The comment line of the text format that holds the puzzle's name ([`to_text`]
+/// writes it, [`parse_text`] reads it back); a file without one is named after itself.
+const NAME_COMMENT: &str = "# name: ";
+/// The comment line that holds the puzzle's source.
+const SOURCE_COMMENT: &str = "# source: ";
+
+/// The name and source of a text puzzle: the first [`NAME_COMMENT`] and
+/// [`SOURCE_COMMENT`] lines among the comments that open the file, where
+/// [`to_text`] puts them. Other comments, and these past the first line of data,
+/// are only comments.
+fn header_comments(text: &str) -> (Option<String>, Option<String>) {
+    let (mut name, mut source) = (None, None);
+    for line in text.lines().map(str::trim_start) {
+        if !line.is_empty() && !line.starts_with('#') {
+            break;
+        }
+        if let Some(n) = line.strip_prefix(NAME_COMMENT) {
+            name.get_or_insert_with(|| n.to_string());
+        } else if let Some(s) = line.strip_prefix(SOURCE_COMMENT) {
+            source.get_or_insert_with(|| s.to_string());
+        }
+    }
+    (name, source)
+}
+
 /// Writes the community plain text format (with plytile's hint lines).
 pub fn to_text(p: &Puzzle) -> String {
     let mut s = String::new();
     if !p.name.is_empty() {
-        s += &format!("# {}\n", p.name);
+        s += &format!("{NAME_COMMENT}{}\n", p.name);
     }
     if let Some(src) = &p.source {
-        s += &format!("# source: {src}\n");
+        s += &format!("{SOURCE_COMMENT}{src}\n");
     }
     s += &format!("{} {}\n", p.width, p.height);
     for piece in &p.pieces {
