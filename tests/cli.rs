@@ -1397,3 +1397,156 @@ fn a_split_deeper_than_the_board_is_cut_with_a_note() {
     assert!(stderr(&o).contains(note), "{}", stderr(&o));
     assert!(stdout(&o).contains("16 solution(s)"), "{}", stdout(&o));
 }
+
+/// `compare --symmetry` on a hinted board searches the whole tree with `solve`'s note,
+/// not silently.
+#[test]
+fn compare_symmetry_on_a_hinted_board_says_it_searches_the_whole_tree() {
+    let puzzle = p("hinted/b7x5_col3.txt");
+    let o = plytile(&[
+        "compare",
+        &puzzle,
+        "--symmetry",
+        "--select",
+        "scan",
+        "--json",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "plytile: note: --symmetry is for boards without hints; searching the whole tree\n"
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["results"][0]["symmetry"], 1);
+}
+
+/// `show -o` writes SVG, so a name promising another format is refused before any
+/// file is written, as `convert -o` refuses one; `--plot` too.
+#[test]
+fn an_svg_output_named_otherwise_is_refused() {
+    let dir = scratch_dir("cli-svg-name");
+    let puzzle = p("brendan/pieces_04x04.txt");
+    let png = s(&dir.join("board.png"));
+    let o = plytile(&["show", &puzzle, "-o", &png]);
+    assert_input_error(&o, &png, None, "show -o board.png");
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "plytile: {png}: -o writes SVG only: give a name ending in .svg (or - for stdout)\n"
+        )
+    );
+    assert!(!dir.join("board.png").exists(), "nothing written");
+    let o = plytile(&["compare", &puzzle, "--select", "scan", "--plot", &png]);
+    assert!(
+        stderr(&o).contains("--plot writes SVG only"),
+        "{}",
+        stderr(&o)
+    );
+    assert_input_error(&o, &png, None, "compare --plot board.png");
+    let o = plytile(&["show", &puzzle, "-o", &s(&dir.join("board.svg"))]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    cleanup(&dir);
+}
+
+/// The 3x3 solution list of the QA report: a viewer link converted to a puzzle and its
+/// `piece rotation` list, in `dir`.
+fn link_puzzle_and_list(dir: &Path) -> (String, String) {
+    let txt = s(&dir.join("g33.txt"));
+    let o = plytile(&[
+        "gen", "--width", "3", "--height", "3", "--seed", "1", "-o", &txt,
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let json = dir.join("g33.json");
+    std::fs::write(&json, plytile(&["solve", &txt, "--all", "--json"]).stdout).unwrap();
+    let o = plytile(&["show", &txt, "--json", &s(&json), "--link"]);
+    let ron = s(&dir.join("fl.ron"));
+    let o = plytile(&["convert", stdout(&o).trim(), "-o", &ron]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    (ron, s(&dir.join("fl.solution.txt")))
+}
+
+/// `--index` picks a solution of solve's JSON; a file of one board is refused with it,
+/// as `show` refuses it, rather than ignoring it.
+#[test]
+fn verify_index_on_a_file_of_one_board_is_refused() {
+    let dir = scratch_dir("cli-verify-index");
+    let (ron, list) = link_puzzle_and_list(&dir);
+    assert_eq!(code(&plytile(&["verify", &ron, &list])), 0);
+    let o = plytile(&["verify", &ron, &list, "--index", "1"]);
+    assert_input_error(&o, "--index", None, "verify --index on a list");
+    assert_eq!(
+        stderr(&o),
+        format!("plytile: --index: picks a solution of solve's JSON; {list} holds one board: leave --index out\n")
+    );
+    cleanup(&dir);
+}
+
+/// One stray line of three fields in a `piece rotation` list is named as that, not
+/// taken for a Brendan Owen header.
+#[test]
+fn a_stray_three_field_line_in_a_list_is_named_by_its_line() {
+    let dir = scratch_dir("cli-verify-3f");
+    let (ron, list) = link_puzzle_and_list(&dir);
+    let text = std::fs::read_to_string(&list).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[1] = "1 0 5";
+    let bad = s(&dir.join("s_3f.txt"));
+    std::fs::write(&bad, lines.join("\n") + "\n").unwrap();
+    let o = plytile(&["verify", &ron, &bad]);
+    assert_input_error(&o, &bad, Some(2), "a stray x y r line");
+    assert_eq!(
+        stderr(&o),
+        format!("plytile: {bad}:2: a `piece rotation` line has 2 fields (`-` for an empty cell); this one has 3\n")
+    );
+    cleanup(&dir);
+}
+
+/// RON -> txt -> RON keeps the name and source: the text writer puts them on
+/// `# name: ` and `# source: ` lines, which the reader takes back. A plain comment
+/// names nothing: the file is named after itself, as before.
+#[test]
+fn a_ron_txt_ron_round_trip_keeps_name_and_source() {
+    let dir = scratch_dir("cli-round-trip");
+    let (ron, txt, back) = (
+        dir.join("g33.ron"),
+        dir.join("g33b.txt"),
+        dir.join("g33c.ron"),
+    );
+    let gen = [
+        "gen",
+        "--width",
+        "3",
+        "--height",
+        "3",
+        "--seed",
+        "1",
+        "-o",
+        &s(&ron),
+    ];
+    assert_eq!(code(&plytile(&gen)), 0);
+    assert_eq!(code(&plytile(&["convert", &s(&ron), "-o", &s(&txt)])), 0);
+    assert_eq!(code(&plytile(&["convert", &s(&txt), "-o", &s(&back)])), 0);
+    let original = std::fs::read_to_string(&ron).unwrap();
+    assert!(original.contains("source: Some("), "{original}");
+    assert_eq!(std::fs::read_to_string(&back).unwrap(), original);
+    let head: Vec<String> = std::fs::read_to_string(&txt)
+        .unwrap()
+        .lines()
+        .take(2)
+        .map(String::from)
+        .collect();
+    assert_eq!(
+        head,
+        [
+            "# name: gen-3x3-2+2-seed1",
+            "# source: plytile gen --width 3 --height 3 --rim-colours 2 --inner-colours 2 --seed 1"
+        ]
+    );
+    // The old writer's bare `# NAME` line is only a comment.
+    let plain = dir.join("plain.txt");
+    let body = std::fs::read_to_string(&txt).unwrap();
+    std::fs::write(&plain, body.replacen("# name: ", "# ", 1)).unwrap();
+    let p = read_puzzle(&plain, EdgeOrder::Urdl).unwrap();
+    assert_eq!(p.name, "plain");
+    cleanup(&dir);
+}

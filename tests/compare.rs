@@ -672,3 +672,116 @@ fn bench_bad_flags_exit_2() {
     assert_eq!(code(&plytile(&["bench"])), 2);
     assert_eq!(code(&plytile(&["bench", "no/such/file.txt"])), 2);
 }
+
+/// `--factor` and `--move-order` change the node counts, so every export records them
+/// under `solve --json`'s keys, beside the symmetry the runs searched: the JSON
+/// `config` and records, CSV columns (added at the end) and the Markdown settings.
+#[test]
+fn bench_exports_record_factor_move_order_and_symmetry() {
+    let dir = scratch("factor");
+    let (json, csv, md) = (dir.join("b.json"), dir.join("b.csv"), dir.join("b.md"));
+    let o = plytile(&[
+        "bench",
+        P44,
+        "--select",
+        "scan,mrv",
+        "--factor",
+        "on",
+        "--move-order",
+        "penalty",
+        "--runs",
+        "1",
+        "--max-nodes",
+        "2000",
+        "--export-json",
+        &s(&json),
+        "--export-csv",
+        &s(&csv),
+        "--export-markdown",
+        &s(&md),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let c = &v["config"];
+    assert_eq!(
+        (&c["factor"], &c["move_order"], &c["symmetry"]),
+        (
+            &Value::Bool(true),
+            &Value::from("penalty"),
+            &Value::Bool(false)
+        )
+    );
+    for r in v["results"].as_array().unwrap() {
+        assert_eq!(
+            (&r["factor"], &r["move_order"], &r["symmetry"]),
+            (&Value::Bool(true), &Value::from("penalty"), &Value::from(1))
+        );
+    }
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let header = text.lines().next().unwrap();
+    assert!(
+        header.ends_with(",relative_nodes,rank,symmetry,factor,move_order"),
+        "{header}"
+    );
+    for row in read_csv(&text) {
+        assert_eq!(
+            (
+                row["symmetry"].as_str(),
+                row["factor"].as_str(),
+                row["move_order"].as_str()
+            ),
+            ("1", "true", "penalty")
+        );
+    }
+    let md = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        md.contains(
+            "1 thread(s); `--factor on`, `--move-order penalty`; limits: --max-nodes 2000."
+        ),
+        "{md}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `bench --symmetry` cuts only the boards without hints: a hinted one is searched
+/// whole with `solve`'s note, its records say `symmetry` 1, and `config.symmetry` is
+/// true only when some board was cut.
+#[test]
+fn bench_symmetry_on_a_hinted_board_searches_it_whole_and_says_so() {
+    let dir = scratch("hinted");
+    let json = dir.join("b.json");
+    let hinted = "puzzles/hinted/b7x5_col3.txt";
+    let note = "plytile: note: --symmetry is for boards without hints; searching the whole tree\n";
+    let run = |puzzles: &[&str]| {
+        let mut args = vec!["bench"];
+        args.extend(puzzles);
+        let j = s(&json);
+        args.extend([
+            "--select",
+            "scan",
+            "--runs",
+            "1",
+            "--symmetry",
+            "--export-json",
+            &j,
+        ]);
+        let o = plytile(&args);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        assert_eq!(stderr(&o), note);
+        serde_json::from_str::<Value>(&std::fs::read_to_string(&json).unwrap()).unwrap()
+    };
+    let v = run(&[hinted]);
+    assert_eq!(v["config"]["symmetry"], false);
+    assert_eq!(v["results"][0]["symmetry"], 1);
+    assert_eq!(v["results"][0]["solutions_found"], 3);
+    let v = run(&[hinted, P44]);
+    assert_eq!(v["config"]["symmetry"], true);
+    let cut: Vec<&Value> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| &r["symmetry"])
+        .collect();
+    assert_eq!(cut, [&Value::from(1), &Value::from(4)]);
+    let _ = std::fs::remove_dir_all(dir);
+}

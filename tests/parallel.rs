@@ -369,9 +369,10 @@ fn predict_reports_a_measured_run_cut_by_ctrl_c_and_exits_3() {
     assert_eq!(out.status.code(), Some(3), "as solve and compare");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["measured_exhaustive"], false);
+    assert_eq!(v["measured_stopped_by"], "interrupted");
     let notes = v["notes"].to_string();
     assert!(
-        notes.contains("stopped early (--max-nodes or Ctrl-C)"),
+        notes.contains("stopped early (interrupted): measured counts are partial"),
         "{notes}"
     );
 }

@@ -179,8 +179,8 @@ fn probes_are_deterministic_and_reasonable() {
         seed: 5,
     };
     let meas = measure(&p, Heuristic::Scan);
-    let a = predict::predict(&p, &opts, Some((meas.clone(), true)));
-    let b = predict::predict(&p, &opts, Some((meas.clone(), true)));
+    let a = predict::predict(&p, &opts, Some((meas.clone(), None)));
+    let b = predict::predict(&p, &opts, Some((meas.clone(), None)));
     assert_eq!(
         serde_json::to_string(&a).unwrap(),
         serde_json::to_string(&b).unwrap()
@@ -356,7 +356,7 @@ fn stratified_model_is_exact_per_depth_on_a_small_tree() {
         seed: 3,
     };
     let meas = measure(&p, Heuristic::Scan);
-    let r = predict::predict(&p, &opts(Heuristic::Scan), Some((meas.clone(), true)));
+    let r = predict::predict(&p, &opts(Heuristic::Scan), Some((meas.clone(), None)));
     let s = &r.predicted_per_depth["stratified"];
     assert_eq!(s.len(), meas.len());
     for (d, (x, &m)) in s.iter().zip(&meas).enumerate() {
@@ -365,4 +365,71 @@ fn stratified_model_is_exact_per_depth_on_a_small_tree() {
     assert_eq!(r.summary["stratified"].ratio_total, Some(1.0));
     let mrv = predict::predict(&p, &opts(Heuristic::Mrv), None);
     assert!(!mrv.models.iter().any(|m| m == "stratified"));
+}
+
+/// A measured run that `--max-nodes` cut short is partial, as one a timeout or Ctrl-C
+/// cut: exit code 3, and the note and `measured_stopped_by` name the limit.
+#[test]
+fn a_measured_run_stopped_by_max_nodes_exits_3_and_names_the_limit() {
+    let o = common::plytile(&[
+        "predict",
+        &common::p("brendan/pieces_04x04.txt"),
+        "--model",
+        "analytic",
+        "--probes",
+        "50",
+        "--measure",
+        "--max-nodes",
+        "1000",
+        "--json",
+    ]);
+    assert_eq!(common::code(&o), 3, "{}", common::stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
+    assert_eq!(v["measured_exhaustive"], false);
+    assert_eq!(v["measured_stopped_by"], "max_nodes");
+    let note = "the measured run stopped early (--max-nodes reached): measured counts are partial";
+    assert!(
+        v["notes"].as_array().unwrap().contains(&note.into()),
+        "{}",
+        v["notes"]
+    );
+    // An exhaustive one has no such key.
+    let o = common::plytile(&[
+        "predict",
+        &common::p("brendan/pieces_04x04.txt"),
+        "--model",
+        "analytic",
+        "--probes",
+        "50",
+        "--measure",
+        "--json",
+    ]);
+    assert_eq!(common::code(&o), 0, "{}", common::stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
+    assert_eq!(v["measured_exhaustive"], true);
+    assert!(v.get("measured_stopped_by").is_none());
+}
+
+/// `--symmetry` on a hinted board predicts the whole tree, and says so as `solve` does.
+#[test]
+fn symmetry_on_a_hinted_board_predicts_the_whole_tree_with_solves_note() {
+    let o = common::plytile(&[
+        "predict",
+        &common::p("hinted/b7x5_col3.txt"),
+        "--model",
+        "analytic",
+        "--probes",
+        "50",
+        "--stratified-probes",
+        "100",
+        "--symmetry",
+        "--json",
+    ]);
+    assert_eq!(common::code(&o), 0, "{}", common::stderr(&o));
+    assert_eq!(
+        common::stderr(&o),
+        "plytile: note: --symmetry is for boards without hints; searching the whole tree\n"
+    );
+    let v: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
+    assert!(v.get("parts").is_none(), "no trees cut: {}", v["parts"]);
 }

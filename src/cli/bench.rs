@@ -128,6 +128,11 @@ pub fn run(a: BenchArgs) -> Result<u8> {
             "only one export can go to stdout (-)",
         ));
     }
+    // Per puzzle: a hinted board is searched whole (with a note).
+    let symmetric: Vec<bool> = puzzles
+        .iter()
+        .map(|p| super::symmetry_applies(a.symmetry, p))
+        .collect();
     let inputs: Vec<&Path> = a.puzzles.iter().map(PathBuf::as_path).collect();
     let paths: Vec<&Path> = exports.iter().map(|&(_, p)| p).collect();
     check_outputs(&paths, &inputs)?;
@@ -143,7 +148,9 @@ pub fn run(a: BenchArgs) -> Result<u8> {
         max_solutions: a.solutions,
         max_nodes: a.limits.max_nodes,
         timeout_s: a.limits.timeout,
-        symmetry: a.symmetry,
+        symmetry: symmetric.contains(&true),
+        factor: a.strategy.factor,
+        move_order: a.strategy.move_order,
         command: command_line(),
         version: env!("CARGO_PKG_VERSION").to_string(),
         cpu_features: crate::cpu::compiled_string(),
@@ -164,7 +171,7 @@ pub fn run(a: BenchArgs) -> Result<u8> {
     // One setting has nothing to be compared with: no summaries, no ranking.
     let compared = settings.len() > 1;
     let mut mismatch = false;
-    'puzzles: for (path, puzzle) in a.puzzles.iter().zip(&puzzles) {
+    'puzzles: for ((path, puzzle), &symmetric) in a.puzzles.iter().zip(&puzzles).zip(&symmetric) {
         let name = path.display().to_string();
         let mut all_runs = Vec::new();
         let mut records = Vec::new();
@@ -183,7 +190,7 @@ pub fn run(a: BenchArgs) -> Result<u8> {
                 let strategy = a.strategy.strategy(h);
                 let threads = a.threads as usize;
                 let r =
-                    search::solve_one(puzzle, strategy, a.symmetry, threads, &limits, &INTERRUPTED);
+                    search::solve_one(puzzle, strategy, symmetric, threads, &limits, &INTERRUPTED);
                 bar.inc(1);
                 if INTERRUPTED.load(Ordering::SeqCst) {
                     break 'puzzles;

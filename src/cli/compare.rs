@@ -56,6 +56,10 @@ pub struct CompareArgs {
 pub fn run(a: CompareArgs) -> Result<u8> {
     let puzzle = a.input.load()?;
     check_outputs(&Vec::from_iter(a.plot.as_deref()), &a.input.inputs())?;
+    if let Some(out) = &a.plot {
+        super::check_svg_name("--plot", out)?;
+    }
+    let symmetry = super::symmetry_applies(a.symmetry, &puzzle);
     catch_interrupts();
     let mut results = Vec::new();
     for h in distinct(a.select.iter().copied()) {
@@ -63,7 +67,7 @@ pub fn run(a: CompareArgs) -> Result<u8> {
         let mut r = search::solve_one(
             &puzzle,
             a.strategy.strategy(h),
-            a.symmetry,
+            symmetry,
             1,
             &limits,
             &INTERRUPTED,
@@ -102,7 +106,7 @@ pub fn run(a: CompareArgs) -> Result<u8> {
             } else {
                 "first solution"
             },
-            if a.symmetry {
+            if symmetry {
                 ", trees of solve --symmetry"
             } else {
                 ""

@@ -268,6 +268,20 @@ pub fn shell_line<S: AsRef<str>>(args: impl IntoIterator<Item = S>) -> String {
     words.join(" ")
 }
 
+/// Whether `--symmetry` (`asked`) cuts `puzzle`'s tree: not on a board with hints,
+/// which is searched whole with a note on stderr. Every command that takes
+/// `--symmetry` decides here, so that none ignores it silently.
+pub fn symmetry_applies(asked: bool, puzzle: &Puzzle) -> bool {
+    if asked && !puzzle.hints.is_empty() {
+        // Hints pin pieces, so turning a solution gives no solution: nothing to cut.
+        eprintln!(
+            "plytile: note: --symmetry is for boards without hints; searching the whole tree"
+        );
+        return false;
+    }
+    asked
+}
+
 /// The help of `compare --symmetry` and `bench --symmetry`: they cut each tree as
 /// `solve --symmetry` does with its default `--symmetry-parts auto`.
 pub const SYMMETRY_HELP: &str = "Boards without hints: search each heuristic on the \
@@ -374,6 +388,23 @@ pub fn check_outputs(outputs: &[&Path], inputs: &[&Path]) -> Result<()> {
         files::check_writable(out).map_err(|e| err(format!("cannot write: {e}")))?;
     }
     Ok(())
+}
+
+/// Refuses an SVG output, `flag`'s FILE, whose name ends in anything but `.svg`, as
+/// `convert -o` refuses an unknown extension: an SVG in `board.png` would pass for a
+/// PNG. Stdout (`-`) and a FIFO or device (no name to go by) pass.
+pub fn check_svg_name(flag: &str, path: &Path) -> Result<()> {
+    let svg = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+    if svg || special || path == Path::new("-") {
+        return Ok(());
+    }
+    Err(InputError::new(
+        path.display().to_string(),
+        format!("{flag} writes SVG only: give a name ending in .svg (or - for stdout)"),
+    ))
 }
 
 /// Writes a command's output to stdout (the `out!` macro). A closed pipe never returns here:

@@ -45,7 +45,7 @@ pub struct PredictArgs {
     /// them are left out). Exit code 3, as Ctrl-C.
     #[arg(long, value_name = "S", value_parser = super::parse_seconds)]
     pub timeout: Option<f64>,
-    /// Stop the measured run after N nodes (its counts are then partial).
+    /// Stop the measured run after N nodes (its counts are then partial; exit code 3).
     #[arg(long, value_name = "N", requires = "measure", value_parser = parse_count)]
     pub max_nodes: Option<u64>,
     /// Predict the trees `solve --symmetry --all` searches (boards without hints):
@@ -68,6 +68,9 @@ pub struct PredictArgs {
 pub fn run(a: PredictArgs) -> Result<u8> {
     let puzzle = a.input.load()?;
     check_outputs(&Vec::from_iter(a.plot.as_deref()), &a.input.inputs())?;
+    if let Some(out) = &a.plot {
+        super::check_svg_name("--plot", out)?;
+    }
     let opts = Options {
         select: a.select,
         model: a.model,
@@ -91,12 +94,11 @@ pub fn run(a: PredictArgs) -> Result<u8> {
                 keep: 0,
             };
             let r = search::solve(p, select, &limits, &INTERRUPTED);
-            (r.nodes_per_depth, r.exhaustive)
+            (r.nodes_per_depth, r.stopped_by)
         })
     };
     let interrupted = || INTERRUPTED.load(Ordering::Relaxed) || late();
-    let cut = a
-        .symmetry
+    let cut = super::symmetry_applies(a.symmetry, &puzzle)
         .then(|| {
             let threads = rayon::current_num_threads();
             symmetry::parts_until(
@@ -153,8 +155,8 @@ pub fn run(a: PredictArgs) -> Result<u8> {
     } else {
         out!("{}", predict::render_text(&report))?;
     }
-    // As solve and compare: 3 when Ctrl-C or --timeout cut the work short.
-    let cut = report.probes_stopped || late() && report.measured_exhaustive == Some(false);
+    // As solve and compare: 3 when a limit or Ctrl-C cut the work short.
+    let cut = report.probes_stopped || report.measured_exhaustive == Some(false);
     Ok(if cut || INTERRUPTED.load(Ordering::Relaxed) {
         3
     } else {

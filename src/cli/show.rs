@@ -60,6 +60,9 @@ pub fn run(a: ShowArgs) -> Result<u8> {
     let mut inputs = a.input.inputs();
     inputs.extend(a.solution.as_deref().into_iter().chain(a.json.as_deref()));
     check_outputs(&Vec::from_iter(a.output.as_deref()), &inputs)?;
+    if let Some(out) = &a.output {
+        super::check_svg_name("-o", out)?;
+    }
     if a.link {
         let link = formats::to_viewer_link(&p, &board).map_err(|m| InputError::new("--link", m))?;
         outln!("{link}")?;

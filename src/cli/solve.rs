@@ -160,12 +160,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         },
         a.keep,
     );
-    if a.symmetry && !puzzle.hints.is_empty() {
-        // Hints pin pieces, so turning a solution gives no solution: nothing to cut.
-        eprintln!(
-            "plytile: note: --symmetry is for boards without hints; searching the whole tree"
-        );
-    }
+    let symmetry = super::symmetry_applies(a.symmetry, &puzzle);
     let part = match (&spread.shard, &spread.job) {
         (Some((i, n)), _) => Some(format!("shard {i}/{n}")),
         (_, Some((_, j))) => Some(format!("job {} of {}", j.job, j.jobs)),
@@ -173,7 +168,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     };
     let status = super::status::StatusLine::start(&puzzle, select, part, !a.quiet);
     let strategy = a.strategy.strategy(select);
-    let result = if a.symmetry {
+    let result = if symmetry {
         search::symmetry::solve_symmetric_parts(
             &puzzle,
             strategy,

@@ -1,7 +1,7 @@
 //! `plytile verify`.
 
 use super::{read_text, PuzzleArgs};
-use crate::error::Result;
+use crate::error::{InputError, Result};
 use crate::puzzle::{formats, verify};
 use clap::Args;
 use std::path::PathBuf;
@@ -21,7 +21,16 @@ pub struct VerifyArgs {
 pub fn run(a: VerifyArgs) -> Result<u8> {
     let p = a.input.load()?;
     let origin = a.solution.display().to_string();
-    let mut boards = formats::parse_boards(&read_text(&a.solution)?, &origin, &p)?;
+    let text = read_text(&a.solution)?;
+    if a.index.is_some() && !formats::is_result_json(&text) {
+        return Err(InputError::new(
+            "--index",
+            format!(
+                "picks a solution of solve's JSON; {origin} holds one board: leave --index out"
+            ),
+        ));
+    }
+    let mut boards = formats::parse_boards(&text, &origin, &p)?;
     let n = boards.len();
     let first = match a.index {
         Some(k) if k as usize > n => return Err(super::no_solution_at(&origin, k, n)),

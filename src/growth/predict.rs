@@ -35,7 +35,7 @@ use super::eigen::{self, C64};
 use super::spectral::spectral_radius;
 use crate::puzzle::Puzzle;
 use crate::search::symmetry::Part;
-use crate::search::Heuristic;
+use crate::search::{Heuristic, Stop};
 use nalgebra::DMatrix;
 use probe::Stopped;
 use serde::Serialize;
@@ -109,8 +109,12 @@ pub struct PredictReport {
     pub predicted_per_depth: BTreeMap<String, Vec<f64>>,
     /// Measured nodes per depth (with `--measure`), padded to the full depth.
     pub measured_per_depth: Option<Vec<u64>>,
-    /// False when `--max-nodes` stopped the measured run (the counts are then partial).
+    /// False when a limit or Ctrl-C stopped the measured run (the counts are then
+    /// partial; `measured_stopped_by` says which).
     pub measured_exhaustive: Option<bool>,
+    /// What stopped the measured run early, as `solve --json`'s `stopped_by`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub measured_stopped_by: Option<Stop>,
     pub measured_total: Option<u64>,
     pub measured_solutions: Option<u64>,
     /// `n(peak)^(1/peak)` of the measured tree.
@@ -295,19 +299,24 @@ pub fn summarize(pred: &[f64], measured: Option<&[u64]>) -> ModelSummary {
 
 const HINTS_NOTE: &str =
     "with hints, owen counts joins with hint cells but draws edges only from the free pieces";
-const PARTIAL_NOTE: &str =
-    "the measured run stopped early (--max-nodes or Ctrl-C): measured counts are partial";
+/// The note on a measured run that `stop` ended early.
+fn partial_note(stop: Stop) -> String {
+    format!(
+        "the measured run stopped early ({}): measured counts are partial",
+        crate::report::stop_text(stop)
+    )
+}
 
 const PROBES_STOPPED_NOTE: &str =
     "the probes were stopped (Ctrl-C or --timeout): the models that need them are left out";
 
+/// A measured run: its nodes per depth, and what stopped it early (None: it searched
+/// the whole tree).
+pub type Measured = (Vec<u64>, Option<Stop>);
+
 /// Run the models (and the probes they need) and assemble the report. `measured` is
-/// `(nodes per depth, exhaustive)` of a run with the same heuristic, when there is one.
-pub fn predict(
-    puzzle: &Puzzle,
-    opts: &Options,
-    measured: Option<(Vec<u64>, bool)>,
-) -> PredictReport {
+/// the run of the same heuristic, when there is one.
+pub fn predict(puzzle: &Puzzle, opts: &Options, measured: Option<Measured>) -> PredictReport {
     predict_until(puzzle, opts, measured, &|| false)
 }
 
@@ -316,7 +325,7 @@ pub fn predict(
 pub fn predict_until(
     puzzle: &Puzzle,
     opts: &Options,
-    measured: Option<(Vec<u64>, bool)>,
+    measured: Option<Measured>,
     stopped: &Stopped<'_>,
 ) -> PredictReport {
     let mut preds = Vec::new();
@@ -357,12 +366,12 @@ pub fn predict_until(
         notes.push(HINTS_NOTE.into());
     }
     let depth = puzzle.free_cells();
-    let measured = measured.map(|(mut m, ex)| {
+    let measured = measured.map(|(mut m, stop)| {
         m.resize(depth + 1, 0);
-        (m, ex)
+        (m, stop)
     });
-    if let Some((_, false)) = &measured {
-        notes.push(PARTIAL_NOTE.into());
+    if let Some((_, Some(stop))) = measured {
+        notes.push(partial_note(stop));
     }
     let mut report = PredictReport {
         puzzle: puzzle.name.clone(),
@@ -376,6 +385,7 @@ pub fn predict_until(
         predicted_per_depth: BTreeMap::new(),
         measured_per_depth: None,
         measured_exhaustive: None,
+        measured_stopped_by: None,
         measured_total: None,
         measured_solutions: None,
         measured_growth: None,
@@ -405,11 +415,12 @@ pub fn predict_until(
 }
 
 impl PredictReport {
-    /// Takes in the measured run, `(nodes per depth padded to the full depth,
-    /// exhaustive)`, and compares every model with it (`summary`).
-    fn set_measured(&mut self, measured: Option<(Vec<u64>, bool)>) {
+    /// Takes in the measured run (nodes per depth padded to the full depth) and
+    /// compares every model with it (`summary`).
+    fn set_measured(&mut self, measured: Option<Measured>) {
         let m = measured.as_ref().map(|m| &m.0);
-        self.measured_exhaustive = measured.as_ref().map(|m| m.1);
+        self.measured_exhaustive = measured.as_ref().map(|m| m.1.is_none());
+        self.measured_stopped_by = measured.as_ref().and_then(|m| m.1);
         self.measured_total = m.map(|m| m.iter().sum());
         self.measured_solutions = m.map(|m| *m.last().unwrap_or(&0));
         self.measured_growth =
@@ -430,7 +441,7 @@ pub fn predict_parts(
     name: &str,
     parts: &[Part],
     opts: &Options,
-    measured: Vec<Option<(Vec<u64>, bool)>>,
+    measured: Vec<Option<Measured>>,
     stopped: &Stopped<'_>,
 ) -> PredictReport {
     let reports: Vec<PredictReport> = parts
@@ -478,8 +489,8 @@ pub fn predict_parts(
         .map(|x| x.measured_per_depth.as_deref())
         .collect::<Option<Vec<_>>>()
         .map(|all| {
-            let exhaustive = reports.iter().all(|x| x.measured_exhaustive == Some(true));
-            (sum_per_depth(all.into_iter()), exhaustive)
+            let stop = reports.iter().find_map(|x| x.measured_stopped_by);
+            (sum_per_depth(all.into_iter()), stop)
         });
     r.set_measured(measured);
     for x in &reports {

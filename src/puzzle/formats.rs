@@ -225,6 +225,7 @@ fn number<T: std::str::FromStr>(tok: &str, what: &str, origin: &str, line: usize
 
 /// Parses the community plain text format.
 pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> {
+    let (name, source) = header_comments(text);
     let mut size: Option<(usize, usize)> = None;
     let mut pieces: Vec<Piece> = Vec::new();
     let mut hints = Vec::new();
@@ -322,12 +323,12 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
         ));
     }
     let p = Puzzle {
-        name: String::new(),
+        name: name.unwrap_or_default(),
         width: w,
         height: h,
         pieces,
         hints,
-        source: None,
+        source,
         notes: None,
     };
     p.validate_located(origin, &|item| match item {
@@ -339,14 +340,39 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
     Ok(p)
 }
 
+/// The comment line of the text format that holds the puzzle's name ([`to_text`]
+/// writes it, [`parse_text`] reads it back); a file without one is named after itself.
+const NAME_COMMENT: &str = "# name: ";
+/// The comment line that holds the puzzle's source.
+const SOURCE_COMMENT: &str = "# source: ";
+
+/// The name and source of a text puzzle: the first [`NAME_COMMENT`] and
+/// [`SOURCE_COMMENT`] lines among the comments that open the file, where
+/// [`to_text`] puts them. Other comments, and these past the first line of data,
+/// are only comments.
+fn header_comments(text: &str) -> (Option<String>, Option<String>) {
+    let (mut name, mut source) = (None, None);
+    for line in text.lines().map(str::trim_start) {
+        if !line.is_empty() && !line.starts_with('#') {
+            break;
+        }
+        if let Some(n) = line.strip_prefix(NAME_COMMENT) {
+            name.get_or_insert_with(|| n.to_string());
+        } else if let Some(s) = line.strip_prefix(SOURCE_COMMENT) {
+            source.get_or_insert_with(|| s.to_string());
+        }
+    }
+    (name, source)
+}
+
 /// Writes the community plain text format (with plytile's hint lines).
 pub fn to_text(p: &Puzzle) -> String {
     let mut s = String::new();
     if !p.name.is_empty() {
-        s += &format!("# {}\n", p.name);
+        s += &format!("{NAME_COMMENT}{}\n", p.name);
     }
     if let Some(src) = &p.source {
-        s += &format!("# source: {src}\n");
+        s += &format!("{SOURCE_COMMENT}{src}\n");
     }
     s += &format!("{} {}\n", p.width, p.height);
     for piece in &p.pieces {
@@ -509,7 +535,11 @@ pub fn parse_board(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
         .map(|(i, l)| (i + 1, tokens(l)))
         .filter(|(_, t)| !t.is_empty())
         .collect();
-    let brendan = lines.len() >= 2 && lines[0].1.len() == 2 && lines[1].1.len() == 3;
+    // Brendan's `W H` header is a line of two fields, as a `piece rotation` line is:
+    // the lines after it decide, most of them `x y r`, so that one stray line of
+    // three fields in a list is named as that, not read as a header.
+    let three = lines.iter().skip(1).filter(|(_, t)| t.len() == 3).count();
+    let brendan = lines.len() >= 2 && lines[0].1.len() == 2 && 2 * three > lines.len() - 1;
     let n = puzzle.cells();
     let mut board: Board = vec![None; n];
     if brendan {
@@ -577,13 +607,14 @@ pub fn parse_board(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
                 origin,
                 Some(*ln),
             )?),
-            _ => {
-                return Err(InputError::at(
-                    origin,
-                    *ln,
-                    "expected `piece rotation` or `-`",
-                ))
-            }
+            t => return Err(InputError::at(
+                origin,
+                *ln,
+                format!(
+                    "a `piece rotation` line has 2 fields (`-` for an empty cell); this one has {}",
+                    t.len()
+                ),
+            )),
         };
     }
     Ok(board)
@@ -609,16 +640,21 @@ fn placement(
 /// Every board of a solution file: each of the `solutions` of solve's JSON, else the
 /// one board another format holds (errors in the k-th solution name it).
 pub fn parse_boards(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Vec<Board>> {
-    let trimmed = text.trim_start();
-    if !trimmed.starts_with('{') {
+    if !is_result_json(text) {
         return Ok(vec![parse_board(text, origin, puzzle)?]);
     }
-    let solutions = json_solutions(trimmed, origin)?;
+    let solutions = json_solutions(text.trim_start(), origin)?;
     solutions
         .iter()
         .enumerate()
         .map(|(k, cells)| json_cells(cells, &format!("{origin} (solution {})", k + 1), puzzle))
         .collect()
+}
+
+/// Whether a solution file's `text` is solve's JSON result (an object), the one format
+/// that holds several boards; the others hold one.
+pub fn is_result_json(text: &str) -> bool {
+    text.trim_start().starts_with('{')
 }
 
 /// The `solutions` of solve's JSON: at least one.

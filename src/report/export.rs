@@ -14,7 +14,7 @@ pub mod stats;
 pub use compare::CompareReport;
 
 use super::{limit_stop, quickest, rank, reached_goal, Second, SolveResult, Standing};
-use crate::search::{Heuristic, Stop};
+use crate::search::{Heuristic, Order, Stop};
 use serde::{Deserialize, Serialize};
 use stats::{geometric_mean, ratio, Summary};
 
@@ -39,9 +39,18 @@ pub struct BenchConfig {
     /// Time limit per run (`--timeout`); none = exhaustive.
     pub timeout_s: Option<Second>,
     /// Runs searched the trees of `solve --symmetry` (its default `--symmetry-parts
-    /// auto`; nodes are theirs).
+    /// auto`; nodes are theirs): `--symmetry` was given and at least one puzzle has no
+    /// hints (a hinted board is searched whole; each record's `symmetry` says which).
     #[serde(default)]
     pub symmetry: bool,
+    /// `--factor on`: regions of the empty cells searched one at a time (as `solve
+    /// --json`'s `factor`).
+    #[serde(default)]
+    pub factor: bool,
+    /// `--move-order`: order of the placements at each site (as `solve --json`'s
+    /// `move_order`).
+    #[serde(default)]
+    pub move_order: Order,
     /// The command line that produced the report (program name shortened to
     /// `plytile`), so that a table can say how to regenerate it.
     pub command: String,
@@ -63,6 +72,16 @@ pub struct BenchRecord {
     pub pieces: usize,
     pub select: Heuristic,
     pub threads: usize,
+    /// As in `solve --json`: 4 or 2 when the runs searched the trees of `--symmetry`,
+    /// 1 for the whole tree (no `--symmetry`, or a board with hints).
+    #[serde(default = "super::one")]
+    pub symmetry: u64,
+    /// As in `solve --json` (`--factor on`).
+    #[serde(default)]
+    pub factor: bool,
+    /// As in `solve --json` (`--move-order`).
+    #[serde(default)]
+    pub move_order: Order,
     pub runs: usize,
     /// Solutions found by the last run (all runs agree when exhaustive).
     pub solutions_found: u64,
@@ -122,6 +141,9 @@ impl BenchRecord {
             pieces,
             select: last.select,
             threads: last.threads,
+            symmetry: last.symmetry,
+            factor: last.factor,
+            move_order: last.move_order,
             runs: runs.len(),
             solutions_found: last.solutions_found,
             exhaustive: runs.iter().all(|r| r.exhaustive),
@@ -455,6 +477,8 @@ mod tests {
             max_nodes: None,
             timeout_s: None,
             symmetry: false,
+            factor: false,
+            move_order: Order::Natural,
             command: String::new(),
             version: "test".into(),
             cpu_features: "avx2".into(),

@@ -34,6 +34,10 @@ const COLUMNS: &[&str] = &[
     "relative_time_stddev",
     "relative_nodes",
     "rank",
+    // Added later: at the end, so that the columns before keep their places.
+    "symmetry",
+    "factor",
+    "move_order",
 ];
 
 impl Exporter for CsvExporter {

@@ -20,7 +20,8 @@ impl Exporter for MarkdownExporter {
             s += &format!("Built for a CPU with {}.\n", c.cpu_features);
         }
         s += &format!(
-            "Settings: {}; {} run(s) each after {} warmup run(s); {} thread(s); {}{}.\n\
+            "Settings: {}; {} run(s) each after {} warmup run(s); {} thread(s); \
+             `--factor {}`, `--move-order {}`; {}{}.\n\
              Times are wall-clock seconds on a shared machine and are noisy; node counts \
              are exact and repeatable.\n\n",
             c.settings
@@ -31,10 +32,13 @@ impl Exporter for MarkdownExporter {
             c.runs,
             c.warmup,
             c.threads_used,
-            if c.symmetry {
-                "the trees of `solve --symmetry`; "
-            } else {
-                ""
+            if c.factor { "on" } else { "off" },
+            c.move_order,
+            match (c.symmetry, report.results.iter().any(|r| r.symmetry == 1)) {
+                (false, _) => "",
+                (true, false) => "the trees of `solve --symmetry`; ",
+                (true, true) =>
+                    "the trees of `solve --symmetry` (boards with hints: the whole tree); ",
             },
             match (c.max_solutions, c.max_nodes, c.timeout_s) {
                 (None, None, None) => "all solutions (exhaustive)".to_string(),
