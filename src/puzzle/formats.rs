@@ -607,14 +607,16 @@ pub fn parse_board(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
                 origin,
                 Some(*ln),
             )?),
-            t => return Err(InputError::at(
-                origin,
-                *ln,
-                format!(
+            t => {
+                return Err(InputError::at(
+                    origin,
+                    *ln,
+                    format!(
                     "a `piece rotation` line has 2 fields (`-` for an empty cell); this one has {}",
                     t.len()
                 ),
-            )),
+                ))
+            }
         };
     }
     Ok(board)
