@@ -293,8 +293,6 @@ pub fn summarize(pred: &[f64], measured: Option<&[u64]>) -> ModelSummary {
     s
 }
 
-const HINTS_NOTE: &str =
-    "with hints, owen counts joins with hint cells but draws edges only from the free pieces";
 const PARTIAL_NOTE: &str =
     "the measured run stopped early (--max-nodes or Ctrl-C): measured counts are partial";
 
@@ -352,9 +350,6 @@ pub fn predict_until(
             "analytic and owen model scan's static order, not {}",
             opts.select
         ));
-    }
-    if !puzzle.hints.is_empty() {
-        notes.push(HINTS_NOTE.into());
     }
     let depth = puzzle.free_cells();
     let measured = measured.map(|(mut m, ex)| {
@@ -489,9 +484,6 @@ pub fn predict_parts(
             }
         }
     }
-    // The trees' hints are the corners the cut fixed: a board with hints of its own is
-    // never cut, so the hints note would mislead.
-    r.notes.retain(|n| n != HINTS_NOTE);
     if parts.len() > 1 {
         r.notes.push(format!(
             "{} trees, summed; spectra, classes and rho are those of the largest, tree {}",
