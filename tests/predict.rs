@@ -105,6 +105,136 @@ fn owen_on_a_hand_computed_2x2() {
     }
 }
 
+/// The 2x2 of `owen_on_a_hand_computed_2x2` with TL [0,1,2,0] as a hint. The free
+/// urns lose its right edge 1 and left edge 2: R = {1: 1, 2: 2}, L = {1: 2, 2: 1}, 3 each.
+/// Depth 1, TR: its left edge faces the hint's right colour 1, one draw from L: 2/3;
+/// P(3,1) = 3, so 2 (TR and BR are the corners with left edge 1).
+/// Depth 2, BL: its right (clockwise) edge faces the hint's down colour 2, one draw from
+/// R: 2/3; P(3,2) = 6, so 6 · 4/9 = 8/3.
+/// Depth 3, BR: two pair joins from the urns left, L' = R' = {1: 1, 2: 1}:
+/// pb(2) = (V = 2 ways: colour 1 on one join, 2 on the other) / P(2,2)² = 1/2, so
+/// 6 · 4/9 · 1/2 = 4/3. (Counting the hint joins as pairs, 4 of them needed 4 left
+/// edges of 3: 0.)
+#[test]
+fn owen_with_a_corner_hint_on_a_hand_computed_2x2() {
+    let p = parse_text(
+        "2 2\n0 1 2 0\n0 0 1 1\n1 0 0 2\n2 2 0 0\nhint 0 0 0 0\n",
+        "t",
+        EdgeOrder::Urdl,
+    )
+    .unwrap();
+    let owen = owen::owen_per_depth(&p);
+    let want = [1.0, 2.0, 8.0 / 3.0, 4.0 / 3.0];
+    assert_eq!(owen.len(), want.len());
+    for (d, (&a, &b)) in owen.iter().zip(&want).enumerate() {
+        assert!(close(a, b), "depth {d}: {a} vs {b}");
+    }
+}
+
+/// The tester's 3x3 with every cell but the centre hinted. The free inner piece
+/// [4,4,3,3] must show the four hint colours, two 4s and two 3s, from its own four
+/// half-edges: P(2,2)·P(2,2)/P(4,4) = 4/24, times P(1,1)·4 placements: 2/3 (the urn
+/// ignores the cyclic order that lets one rotation fit, so not 1). It was 0: the four
+/// hint joins were counted as 4 pairs, 8 half-edges from an urn of 4.
+#[test]
+fn owen_with_one_free_cell() {
+    let p = parse_text(
+        "3 3\n0 0 2 2\n4 4 3 3\n2 3 1 0\n0 1 4 2\n2 2 0 0\n0 1 4 2\n0 2 3 2\n\
+         0 0 1 1\n0 2 1 0\nhint 0 0 0 3\nhint 0 1 3 0\nhint 0 2 8 1\nhint 1 0 6 3\n\
+         hint 1 2 5 1\nhint 2 0 4 0\nhint 2 1 2 3\nhint 2 2 7 1\n",
+        "t",
+        EdgeOrder::Urdl,
+    )
+    .unwrap();
+    assert_eq!(measure(&p, Heuristic::Scan), [1, 1]);
+    let owen = owen::owen_per_depth(&p);
+    assert!(close(owen[0], 1.0) && close(owen[1], 2.0 / 3.0), "{owen:?}");
+    assert_per_depth_eq(
+        "analytic",
+        &analytic::analytic(&p, false).per_depth,
+        &[1, 1],
+    );
+}
+
+/// One rim and one inner colour, as `every_model_is_exact_when_branching_is_uniform_per_depth`:
+/// every join matches, so with any cells hinted (a corner is `--symmetry`'s anchor) owen
+/// and analytic stay exact. A fully hinted board has its root and nothing else.
+#[test]
+fn one_colour_models_stay_exact_with_hints() {
+    let p = generate(3, 3, 1, 1, 7).unwrap();
+    let board = common::brute_force_all(&p).boards[0].clone();
+    let hinted = |cells: &[usize]| {
+        let mut q = p.clone();
+        q.hints = cells
+            .iter()
+            .map(|&c| common::hint_from(&p, &board, c))
+            .collect();
+        q
+    };
+    for cells in [
+        &[0][..],
+        &[1],
+        &[4],
+        &[0, 4],
+        &[1, 3, 5, 7],
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8],
+    ] {
+        let q = hinted(cells);
+        let meas = measure(&q, Heuristic::Scan);
+        assert!(meas.iter().all(|&n| n > 0), "{cells:?}: {meas:?}");
+        assert_per_depth_eq(&format!("owen {cells:?}"), &owen::owen_per_depth(&q), &meas);
+        let a = analytic::analytic(&q, false).per_depth;
+        assert_per_depth_eq(&format!("analytic {cells:?}"), &a, &meas);
+    }
+    // The anchored tree of `--symmetry`, through the CLI: exact, and no hints note.
+    let dir = common::scratch_dir("predict-one-colour");
+    let file = dir.join("d.txt");
+    std::fs::write(&file, plytile::puzzle::formats::to_text(&p)).unwrap();
+    let out = common::plytile(&[
+        "predict",
+        &common::s(&file),
+        "--symmetry",
+        "--measure",
+        "--model",
+        "analytic",
+        "--probes",
+        "20",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for m in ["analytic", "owen"] {
+        for r in ["ratio_total", "ratio_solutions"] {
+            let x = v["summary"][m][r].as_f64().unwrap();
+            assert!(close(x, 1.0), "{m} {r}: {x}");
+        }
+    }
+    assert!(!v["notes"].to_string().contains("hint"), "{}", v["notes"]);
+    common::cleanup(&dir);
+}
+
+/// Eternity II with hints: each hint takes an inner piece out of the pool (a factor
+/// 1/(196 · 4) on the unhinted 1.1527e7 solutions) and turns its four pair joins into
+/// draws of its own colours: 14,493 with the starter. Wortmann's 14,702 is exactly
+/// 1.1527e7 / 784, the starter's joins drawn as pairs from the full urn; the starter's
+/// colours are a little rarer than average. With all five hints 4.09e-8 (784^-5 of the
+/// unhinted: 3.9e-8). Positive at every depth: it was 0 from the joins with the starter's
+/// last neighbours on.
+#[test]
+fn owen_on_eternity_ii_with_hints() {
+    for (file, solutions) in [("e2_starter.txt", 14_493.04), ("e2_hints.txt", 4.0888e-8)] {
+        let mut e2 = load("e2/e2pieces.txt");
+        let text = std::fs::read_to_string(puzzle_path(&format!("e2/{file}"))).unwrap();
+        e2.hints = plytile::puzzle::formats::parse_e2_hints(&text, file).unwrap();
+        let owen = owen::owen_per_depth(&e2);
+        assert_eq!(owen.len(), 257 - e2.hints.len());
+        for (d, &x) in owen.iter().enumerate() {
+            assert!(x.is_finite() && x > 0.0, "{file} depth {d}: {x}");
+        }
+        let last = *owen.last().unwrap();
+        assert!((last / solutions - 1.0).abs() < 1e-4, "{file}: {last}");
+    }
+}
+
 /// On E2 the join probabilities of the deep levels are below the smallest f64: kept in
 /// logs, Owen's count stays positive to the full board (it was 0 from depth 162).
 #[test]

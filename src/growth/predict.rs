@@ -297,8 +297,6 @@ pub fn summarize(pred: &[f64], measured: Option<&[u64]>) -> ModelSummary {
     s
 }
 
-const HINTS_NOTE: &str =
-    "with hints, owen counts joins with hint cells but draws edges only from the free pieces";
 /// The note on a measured run that `stop` ended early.
 fn partial_note(stop: Stop) -> String {
     format!(
@@ -361,9 +359,6 @@ pub fn predict_until(
             "analytic and owen model scan's static order, not {}",
             opts.select
         ));
-    }
-    if !puzzle.hints.is_empty() {
-        notes.push(HINTS_NOTE.into());
     }
     let depth = puzzle.free_cells();
     let measured = measured.map(|(mut m, stop)| {
@@ -500,9 +495,6 @@ pub fn predict_parts(
             }
         }
     }
-    // The trees' hints are the corners the cut fixed: a board with hints of its own is
-    // never cut, so the hints note would mislead.
-    r.notes.retain(|n| n != HINTS_NOTE);
     if parts.len() > 1 {
         r.notes.push(format!(
             "{} trees, summed; spectra, classes and rho are those of the largest, tree {}",

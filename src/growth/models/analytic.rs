@@ -66,10 +66,9 @@ pub fn analytic(puzzle: &Puzzle, colour_depletion: bool) -> Analytic {
     let w = puzzle.width;
     let n = puzzle.cells();
     let colours = puzzle.colour_count();
-    let mut hint_at: Vec<Option<[u8; 4]>> = vec![None; n];
+    let hint_at = owen::hint_edges(puzzle);
     let mut hinted_piece = vec![false; puzzle.pieces.len()];
     for h in &puzzle.hints {
-        hint_at[h.row * w + h.col] = Some(rotated(puzzle.pieces[h.piece], h.rotation));
         hinted_piece[h.piece] = true;
     }
     let order: Vec<usize> = (0..n).filter(|&c| hint_at[c].is_none()).collect();
@@ -106,10 +105,10 @@ pub fn analytic(puzzle: &Puzzle, colour_depletion: bool) -> Analytic {
     let (mut b_joins, mut m_joins) = (0usize, 0usize);
     // Mass of placements by down colour at each filled cell (for f_q of the cell below).
     let mut down_mass: Vec<Vec<f64>> = vec![Vec::new(); n];
+    // The root, of the class the first free cell sees on its left (any class when every
+    // cell is a hint: the root is then the one node).
     let mut cur = vec![0.0; colours];
-    if let Some(&first) = order.first() {
-        cur[left_colour_of(first) as usize] = 1.0;
-    }
+    cur[order.first().map_or(RIM, |&q| left_colour_of(q)) as usize] = 1.0;
     let mut class_counts = vec![cur.clone()];
     for (d, &q) in order.iter().enumerate() {
         let (row, col) = (q / w, q % w);

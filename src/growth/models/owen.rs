@@ -31,9 +31,27 @@
 //! counts overflow `f64` beyond ~6x6).
 //!
 //! Along a static order the counts `c, e, i, b, m` after `d` placements are those of the
-//! first `d` cells (joins with hint cells count as joins; hint pieces are not available).
+//! first `d` cells; hint pieces are not in the urns.
+//!
+//! # Joins with hints
+//!
+//! A join between a free cell and a hint is not a pair drawn from the urn: the free
+//! cell's half-edge is one draw that must show the hint's fixed colour. With `k_c` such
+//! draws of colour `c` (`K = Σ k_c`) besides the `m` pair joins, the ordered draws of
+//! distinct half-edges number `P(N, K + 2m)`, and the favourable ones, `j_c` pairs of
+//! colour `c` (`m!/Π j_c!` ways to colour the pairs), `Π_c P(n_c, k_c + 2j_c)`. Since
+//! `P(n, k + 2j) = P(n, k) · P(n − k, 2j)` and `P(N, K + 2m) = P(N, K) · P(N − K, 2m)`,
+//!
+//! ```text
+//! pm(m | k) = Π_c P(n_c, k_c) / P(N, K) · pm(m) of the urn n − k
+//! ```
+//!
+//! the chance that the hint joins match, times Owen's `pm` on the half-edges they leave.
+//! Frame joins alike, per urn: a free frame cell facing a hint clockwise draws its right
+//! (clockwise) frame edge, anticlockwise its left one. Joins between two hints are fixed
+//! and not counted. Without hints `k = 0` and this is Owen's formula.
 
-use crate::puzzle::{Kind, Puzzle, RIM};
+use crate::puzzle::{rotated, Kind, Puzzle, RIM};
 
 /// `ln(n!)` for `n = 0..=max`.
 fn ln_factorials(max: usize) -> Vec<f64> {
@@ -236,51 +254,132 @@ pub fn is_frame_join(puzzle: &Puzzle, a: usize, b: usize) -> bool {
     }
 }
 
-/// Owen's expected node count per depth along the static row-major order (scan on [`crate::puzzle::Puzzle::along`]), index
-/// 0 = root. `None` never: always defined.
+/// The oriented edges of the hint at each cell, `None` on free cells.
+pub fn hint_edges(puzzle: &Puzzle) -> Vec<Option<[u8; 4]>> {
+    let mut at = vec![None; puzzle.cells()];
+    for h in &puzzle.hints {
+        at[h.row * puzzle.width + h.col] = Some(rotated(puzzle.pieces[h.piece], h.rotation));
+    }
+    at
+}
+
+/// `ln Π_c P(n_c, k_c) − ln P(N, K)`: `K = Σ k_c` half-edges drawn without replacement
+/// from the urn `counts` show colour `c` at `k_c` given draws (`-inf` if it has too few).
+pub fn ln_fixed_draws(counts: &[u64], fixed: &[u64]) -> f64 {
+    let total: u64 = counts.iter().sum();
+    let k: u64 = fixed.iter().sum();
+    let ln = LnCounts::up_to(total.max(k) as usize);
+    let favourable: f64 = counts
+        .iter()
+        .zip(fixed)
+        .map(|(&n, &k)| ln.perm(n, k as usize))
+        .sum();
+    if favourable == f64::NEG_INFINITY {
+        return favourable;
+    }
+    favourable - ln.perm(total, k as usize)
+}
+
+/// The urn `counts` less the draws `fixed` (too few edges left is `-inf` in
+/// [`ln_fixed_draws`] already).
+fn left_after(counts: &[u64], fixed: &[u64]) -> Vec<u64> {
+    counts
+        .iter()
+        .zip(fixed)
+        .map(|(&n, &k)| n.saturating_sub(k))
+        .collect()
+}
+
+/// `table(key, max)[count]` for each `(key, count)` level, the table computed once per run
+/// of equal keys up to the run's largest count (hint draws only grow along the order, so
+/// equal keys are contiguous and counts within a run grow).
+fn per_run<K: PartialEq>(levels: &[(K, usize)], table: impl Fn(&K, usize) -> Vec<f64>) -> Vec<f64> {
+    let mut out = Vec::with_capacity(levels.len());
+    let mut start = 0;
+    while start < levels.len() {
+        let key = &levels[start].0;
+        let end = start + levels[start..].iter().take_while(|l| &l.0 == key).count();
+        let t = table(key, levels[end - 1].1);
+        out.extend(levels[start..end].iter().map(|l| t[l.1]));
+        start = end;
+    }
+    out
+}
+
+/// Owen's expected node count per depth along the static row-major order (scan on
+/// [`crate::puzzle::Puzzle::along`]), index 0 = root; joins with hints as in the module
+/// docs.
 pub fn owen_per_depth(puzzle: &Puzzle) -> Vec<f64> {
     let ec = edge_counts(puzzle);
-    let n = puzzle.cells();
-    let mut filled = vec![false; n];
-    for h in &puzzle.hints {
-        filled[h.row * puzzle.width + h.col] = true;
-    }
-    let order: Vec<usize> = (0..n).filter(|&c| !filled[c]).collect();
-    // Count the joins as cells are added.
+    let colours = puzzle.colour_count();
+    let hint_at = hint_edges(puzzle);
+    let mut filled: Vec<bool> = hint_at.iter().map(Option::is_some).collect();
+    let order: Vec<usize> = (0..puzzle.cells()).filter(|&c| !filled[c]).collect();
+    // Per depth: pieces placed by kind, then (colours drawn against hints, pair joins)
+    // for the frame (left and right urns) and the inner urn.
     let mut placed = [0usize; 3];
     let (mut b, mut m) = (0usize, 0usize);
-    let mut counts = vec![(placed, b, m)];
+    let (mut left, mut right, mut inner) = (
+        vec![0u64; colours],
+        vec![0u64; colours],
+        vec![0u64; colours],
+    );
+    let mut pieces = vec![placed];
+    let mut frame = vec![((left.clone(), right.clone()), b)];
+    let mut inside = vec![(inner.clone(), m)];
     for &c in &order {
         let (row, col) = (c / puzzle.width, c % puzzle.width);
         placed[kind_index(puzzle.cell_kind(row, col))] += 1;
         for side in 0..4 {
-            if let Some(nb) = puzzle.neighbour(c, side) {
-                if filled[nb] {
-                    if is_frame_join(puzzle, c, nb) {
-                        b += 1;
-                    } else {
-                        m += 1;
+            let Some(nb) = puzzle.neighbour(c, side).filter(|&nb| filled[nb]) else {
+                continue;
+            };
+            let along_rim = is_frame_join(puzzle, c, nb);
+            match hint_at[nb] {
+                None if along_rim => b += 1,
+                None => m += 1,
+                Some(e) => {
+                    let colour = e[(side + 2) % 4] as usize;
+                    // Clockwise along the rim when the side before this one is the rim.
+                    let clockwise = puzzle.neighbour(c, (side + 3) % 4).is_none();
+                    match (along_rim, clockwise) {
+                        (false, _) => inner[colour] += 1,
+                        (true, true) => right[colour] += 1,
+                        (true, false) => left[colour] += 1,
                     }
                 }
             }
         }
         filled[c] = true;
-        counts.push((placed, b, m));
+        pieces.push(placed);
+        frame.push(((left.clone(), right.clone()), b));
+        inside.push((inner.clone(), m));
     }
-    let max_b = counts.last().map(|x| x.1).unwrap_or(0);
-    let max_m = counts.last().map(|x| x.2).unwrap_or(0);
-    let ln_pb = ln_frame_join_probabilities(&ec.frame_left, &ec.frame_right, max_b);
-    let ln_pm = ln_inner_join_probabilities(&ec.inner, max_m);
+    let ln_pb = per_run(&frame, |(l, r), max_b| {
+        let hints = ln_fixed_draws(&ec.frame_left, l) + ln_fixed_draws(&ec.frame_right, r);
+        let (l, r) = (
+            left_after(&ec.frame_left, l),
+            left_after(&ec.frame_right, r),
+        );
+        let pairs = ln_frame_join_probabilities(&l, &r, max_b);
+        pairs.iter().map(|p| p + hints).collect()
+    });
+    let ln_pm = per_run(&inside, |k, max_m| {
+        let hints = ln_fixed_draws(&ec.inner, k);
+        let pairs = ln_inner_join_probabilities(&left_after(&ec.inner, k), max_m);
+        pairs.iter().map(|p| p + hints).collect()
+    });
     let lf = LnCounts::up_to(puzzle.pieces.len() + 1);
-    counts
+    pieces
         .iter()
-        .map(|&(p, b, m)| {
+        .zip(ln_pb.iter().zip(&ln_pm))
+        .map(|(p, (pb, pm))| {
             let ln = lf.perm(ec.available[0] as u64, p[0])
                 + lf.perm(ec.available[1] as u64, p[1])
                 + lf.perm(ec.available[2] as u64, p[2])
                 + p[2] as f64 * 4f64.ln();
             // exp(-inf) = 0 for an impossible level.
-            (ln + ln_pb[b] + ln_pm[m]).exp()
+            (ln + pb + pm).exp()
         })
         .collect()
 }
