@@ -442,9 +442,15 @@ impl Ply {
 
     /// The exact b of site `s` (a full walk, recorded, then solved).
     fn exact(&mut self, st: &mut State, s: usize) -> f64 {
+        self.record_all(st, s);
+        self.tree.branching_factor_mean(self.n, self.mean)
+    }
+
+    /// Records the whole local tree of site `s` in `tree` (cut short only when
+    /// [`Ply::scores`] is told to stop).
+    fn record_all(&mut self, st: &mut State, s: usize) {
         self.set_bound(f64::INFINITY);
         self.recorded_sum(st, s, f64::INFINITY);
-        self.tree.branching_factor_mean(self.n, self.mean)
     }
 
     /// [`Ply::root_sum`] with the walk's local tree recorded in `tree`.
@@ -489,9 +495,11 @@ impl Ply {
                 match known.get(&key) {
                     Some(&score) => Some(score),
                     None => {
-                        let b = self.exact(st, s);
-                        // A walk cut short holds no b.
+                        self.record_all(st, s);
+                        // A walk cut short holds no b: not solved (on big trees the
+                        // solving takes a third of the time).
                         self.stopped.is_none().then(|| {
+                            let b = self.tree.branching_factor_mean(self.n, self.mean);
                             let score = (b, self.tree.len());
                             known.insert(key.clone(), score);
                             score
