@@ -807,12 +807,12 @@ mod tests {
     use crate::search::{State, Stop};
     use std::sync::atomic::{AtomicBool, Ordering};
 
-    /// A 12x10 board with two pieces placed near a corner: sites of many kinds, and
+    /// A 10x8 board with two pieces placed near a corner: sites of many kinds, and
     /// many that share a reach.
     fn board() -> State {
-        let (rim, inner) = default_colours(12, 10);
-        let mut st = State::new(&generate(12, 10, rim, inner, 7).unwrap());
-        for cell in [13, 14] {
+        let (rim, inner) = default_colours(10, 8);
+        let mut st = State::new(&generate(10, 8, rim, inner, 7).unwrap());
+        for cell in [11, 12] {
             let mut cands = vec![0; st.words];
             st.candidates_into(cell, &mut cands);
             st.place(cell, super::pop_lowest(&mut cands).unwrap());
@@ -887,7 +887,7 @@ mod tests {
             Ok::<(), ()>(())
         });
         assert_eq!(stopped, Ok(Some(Stop::Interrupted)));
-        assert_eq!(got.len(), 118, "every empty site, scored or not");
+        assert_eq!(got.len(), 78, "every empty site, scored or not");
         assert!(got[..3].iter().all(|g| g.1) && got[3..].iter().all(|g| !g.1));
         // The selector is a selector again: its pick and a full score as before.
         assert_eq!(p.pick(&mut st), Ply::new(&st, 3, false).pick(&mut st));
