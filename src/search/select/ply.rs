@@ -467,7 +467,7 @@ impl Ply {
     /// or `stop` is set (Ctrl-C), polled between the level-1 placements of a walk, the
     /// sites left are handed over as `(cell, None)` and the reason is returned.
     ///
-    /// Sites with the same [`Ply::reach_key`] share one walk: far from the placed
+    /// Sites with the same `Ply::reach_key` share one walk: far from the placed
     /// cells most sites do (on an empty board, all but those near the rim or a hint).
     pub fn scores<E>(
         &mut self,
