@@ -823,6 +823,10 @@ fn bad_flags_exit_2() {
         (vec!["predict", &puzzle, "--probes", "-3"], "'--probes <K>'"),
         (vec!["explain", &puzzle, "--ply", "-2"], "'--ply <PLY>'"),
         (
+            vec!["explain", &puzzle, "--timeout", "-1"],
+            "'--timeout <SECS>'",
+        ),
+        (
             vec!["solve", &puzzle, "--timeout", "-inf"],
             "'--timeout <SECS>'",
         ),
@@ -1060,6 +1064,38 @@ fn explain_scores_every_site_and_names_the_choice() {
     let head = format!("ply 2, {} empty sites\n", 16 - depth);
     assert!(stdout(&o).starts_with(&head), "{}", stdout(&o));
     cleanup(&dir);
+}
+
+/// `explain --timeout` that runs out: every site is listed, those not scored with `-`,
+/// a last line says so, no site is chosen, and the exit code is solve's for a stopped
+/// run (3). (The unit tests of `Ply::scores` stop one part-way.)
+#[test]
+fn explain_stopped_by_its_timeout_lists_the_sites_it_did_not_score() {
+    let puzzle = p("brendan/pieces_04x04.txt");
+    let o = plytile(&["explain", &puzzle, "--ply", "4", "--timeout", "1e-9"]);
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    let text = stdout(&o);
+    let rows: Vec<&str> = text.lines().skip(2).take(16).collect();
+    assert_eq!(
+        rows[0],
+        "    0    0    0           4            -          -"
+    );
+    assert_eq!(
+        rows[5],
+        "    5    1    1          16            -          -"
+    );
+    assert!(rows.iter().all(|r| r.ends_with("            -          -")));
+    assert!(
+        text.ends_with("stopped (--timeout reached): 0 sites scored, the 16 marked - not, so no site is chosen\n"),
+        "{text}"
+    );
+    // With time enough, the same sites scored as without a limit.
+    let o = plytile(&["explain", &puzzle, "--ply", "2", "--timeout", "600"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        stdout(&plytile(&["explain", &puzzle, "--ply", "2"]))
+    );
 }
 
 // ---------------------------------------------------------------------------------

@@ -1,13 +1,15 @@
 //! `plytile explain`: every empty site's N-ply average local branching factor on the
 //! current (or a given partial) board, and the site `ply:N` would choose.
 
-use super::{read_text, PuzzleArgs};
+use super::{catch_interrupts, read_text, PuzzleArgs, INTERRUPTED};
 use crate::error::{InputError, Result};
 use crate::puzzle::{formats, verify};
+use crate::report::stop_text;
 use crate::search::select::{Pick, Ply, Select, MAX_PLY};
 use crate::search::State;
 use clap::Args;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
@@ -23,9 +25,18 @@ pub struct ExplainArgs {
     /// solve's JSON.
     #[arg(long, value_name = "FILE")]
     pub moves: Option<PathBuf>,
+    /// Stop after SECS seconds (as Ctrl-C does): the sites scored by then are
+    /// printed, the others with `-`, no site is chosen, and the exit code is 3.
+    #[arg(long, value_name = "SECS", value_parser = super::parse_seconds)]
+    pub timeout: Option<f64>,
 }
 
 pub fn run(a: ExplainArgs) -> Result<u8> {
+    // Ctrl-C and --timeout end the scoring; the sites scored by then are reported.
+    catch_interrupts();
+    let deadline = a
+        .timeout
+        .map(|t| Instant::now() + Duration::from_secs_f64(t));
     let puzzle = a.input.load()?;
     let mut st = State::new(&puzzle);
     if let Some(path) = &a.moves {
@@ -59,13 +70,30 @@ pub fn run(a: ExplainArgs) -> Result<u8> {
         "b",
         "tree nodes"
     )?;
-    for (cell, b, size) in sel.scores(&mut st) {
+    let mut scored = 0;
+    let stopped = sel.scores(&mut st, deadline, &INTERRUPTED, |st, cell, score| {
+        let (b, size) = match score {
+            Some((b, size)) => {
+                scored += 1;
+                (format!("{b:.9}"), size.to_string())
+            }
+            None => ("-".into(), "-".into()),
+        };
         outln!(
-            "{cell:>5} {:>4} {:>4} {:>11} {b:>12.9} {size:>10}",
+            "{cell:>5} {:>4} {:>4} {:>11} {b:>12} {size:>10}",
             cell / w,
             cell % w,
             st.count(cell)
+        )
+    })?;
+    if let Some(why) = stopped {
+        let left = st.open_cells().len() - scored;
+        outln!(
+            "stopped ({}): {scored} sites scored, the {left} marked - not, so no site is chosen",
+            stop_text(why)
         )?;
+        // As solve: 3 for a run that a limit or Ctrl-C cut short.
+        return Ok(3);
     }
     if st.open_cells().is_empty() {
         outln!("the board is full: a solution, no site to choose")?;

@@ -31,7 +31,11 @@
 
 use super::{Mrv, Pick, Select};
 use crate::branching::{LocalTree, Mean};
+use crate::search::dfs::{stop_reason, Limits, Stop};
 use crate::search::state::{pop_lowest, popcount, with_words, State};
+use rustc_hash::FxHashMap;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// A site must beat b*^N by this relative margin to replace the best: rounding in
 /// b* can then never reorder two sites with the same tree.
@@ -77,6 +81,11 @@ pub struct Ply {
     /// off in [`Ply::scores`], which reports the size of the whole local tree.
     prune: bool,
     recording: bool,
+    /// The limits of [`Ply::scores`] (a deadline, the Ctrl-C flag), polled between the
+    /// level-1 placements of its walks; None in a search, whose driver polls.
+    halt: Option<(Limits, &'static AtomicBool)>,
+    /// Why a walk of [`Ply::scores`] gave up, once one did: its sum is then partial.
+    stopped: Option<Stop>,
     /// Per (side of the cell being expanded, colour): the memo of
     /// `State::count_facing` for the one `children` call whose stamp it holds.
     facing: Vec<(u32, u32)>,
@@ -108,6 +117,8 @@ impl Ply {
             tree: LocalTree::new(),
             prune: true,
             recording: false,
+            halt: None,
+            stopped: None,
             facing: vec![(0, 0); 4 * st.colours()],
             stamp: 0,
             colours: st.colours(),
@@ -152,12 +163,24 @@ impl Ply {
                 self.path[k] = c;
                 sum += self.label(st, k + 1);
                 st.unprobe(c);
+                if k == 0 && self.halted() {
+                    return sum;
+                }
             }
             if sum >= cap {
                 return sum;
             }
         }
         sum
+    }
+
+    /// Whether the limits of [`Ply::scores`] say to give up now (never in a search).
+    #[inline]
+    fn halted(&mut self) -> bool {
+        if let Some((limits, flag)) = &self.halt {
+            self.stopped = self.stopped.or_else(|| stop_reason(limits, flag));
+        }
+        self.stopped.is_some()
     }
 
     /// The label of a level-k node (k < N) whose path is placed on `st`.
@@ -419,9 +442,15 @@ impl Ply {
 
     /// The exact b of site `s` (a full walk, recorded, then solved).
     fn exact(&mut self, st: &mut State, s: usize) -> f64 {
+        self.record_all(st, s);
+        self.tree.branching_factor_mean(self.n, self.mean)
+    }
+
+    /// Records the whole local tree of site `s` in `tree` (cut short only when
+    /// [`Ply::scores`] is told to stop).
+    fn record_all(&mut self, st: &mut State, s: usize) {
         self.set_bound(f64::INFINITY);
         self.recorded_sum(st, s, f64::INFINITY);
-        self.tree.branching_factor_mean(self.n, self.mean)
     }
 
     /// [`Ply::root_sum`] with the walk's local tree recorded in `tree`.
@@ -433,18 +462,91 @@ impl Ply {
         sum
     }
 
-    /// Every empty site with its exact b, in cell order (for `explain`).
-    pub fn scores(&mut self, st: &mut State) -> Vec<(usize, f64, usize)> {
-        let mut out = Vec::new();
-        self.prune = false;
+    /// Every empty site's exact b and local tree size (nodes), in cell order, handed
+    /// to `each` with the state as `(cell, Some((b, nodes)))` (for `explain`). Once `deadline` passes
+    /// or `stop` is set (Ctrl-C), polled between the level-1 placements of a walk, the
+    /// sites left are handed over as `(cell, None)` and the reason is returned.
+    ///
+    /// Sites with the same `Ply::reach_key` share one walk: far from the placed
+    /// cells most sites do (on an empty board, all but those near the rim or a hint).
+    pub fn scores<E>(
+        &mut self,
+        st: &mut State,
+        deadline: Option<Instant>,
+        stop: &'static AtomicBool,
+        mut each: impl FnMut(&State, usize, Option<(f64, usize)>) -> Result<(), E>,
+    ) -> Result<Option<Stop>, E> {
+        let limits = Limits {
+            deadline,
+            ..Limits::default()
+        };
+        (self.prune, self.halt, self.stopped) = (false, Some((limits, stop)), None);
+        let mut known: FxHashMap<Vec<u64>, (f64, usize)> = FxHashMap::default();
+        let mut key = Vec::new();
+        let mut result = Ok(());
         for s in 0..st.cells() {
-            if st.is_empty(s) {
-                let b = self.exact(st, s);
-                out.push((s, b, self.tree.len()));
+            if !st.is_empty(s) {
+                continue;
+            }
+            let score = if self.halted() {
+                None
+            } else {
+                self.reach_key(st, s, &mut key);
+                match known.get(&key) {
+                    Some(&score) => Some(score),
+                    None => {
+                        self.record_all(st, s);
+                        // A walk cut short holds no b: not solved (on big trees the
+                        // solving takes a third of the time).
+                        self.stopped.is_none().then(|| {
+                            let b = self.tree.branching_factor_mean(self.n, self.mean);
+                            let score = (b, self.tree.len());
+                            known.insert(key.clone(), score);
+                            score
+                        })
+                    }
+                }
+            };
+            result = each(st, s, score);
+            if result.is_err() {
+                break;
             }
         }
-        self.prune = true;
-        out
+        let stopped = self.stopped;
+        (self.prune, self.halt, self.stopped) = (true, None, None);
+        result.map(|()| stopped)
+    }
+
+    /// Everything the walk of empty site `s` in [`Ply::scores`] reads of the state,
+    /// written into `key`: per cell within N - 1 steps of `s`, in one order of the
+    /// offsets, 0 when it is off the board or filled (a walk treats both alike), else
+    /// 1 and its legal placements (`fits & free`). A level-(k+1) placement is next to
+    /// the k above it, so the cells whose placements a walk counts, lists or narrows
+    /// by its probes (and the cells it asks whether they are empty) lie within N - 1
+    /// steps, and it reads them only through those placements; cells are taken in
+    /// index order, the same relative order at every site of the board. Two sites
+    /// with one key thus have the same local tree, node for node, and the same b to
+    /// the bit.
+    fn reach_key(&self, st: &State, s: usize, key: &mut Vec<u64>) {
+        key.clear();
+        let r = self.n as isize - 1;
+        let (w, h) = (st.width as isize, st.height as isize);
+        let (row, col) = ((s / st.width) as isize, (s % st.width) as isize);
+        for dr in -r..=r {
+            let span = r - dr.abs();
+            for dc in -span..=span {
+                let (y, x) = (row + dr, col + dc);
+                let c = (y * w + x) as usize;
+                if !(0..h).contains(&y) || !(0..w).contains(&x) || !st.is_empty(c) {
+                    key.push(0);
+                } else {
+                    key.push(1);
+                    let at = key.len();
+                    key.resize(at + self.words, 0);
+                    st.candidates_into(c, &mut key[at..]);
+                }
+            }
+        }
     }
 }
 
@@ -700,7 +802,99 @@ impl Select for Ply {
 
 #[cfg(test)]
 mod tests {
-    use super::{Shapes, SHAPES};
+    use super::{Ply, Select, Shapes, SHAPES};
+    use crate::puzzle::generate::{default_colours, generate};
+    use crate::search::{State, Stop};
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// A 10x8 board with two pieces placed near a corner: sites of many kinds, and
+    /// many that share a reach.
+    fn board() -> State {
+        let (rim, inner) = default_colours(10, 8);
+        let mut st = State::new(&generate(10, 8, rim, inner, 7).unwrap());
+        for cell in [11, 12] {
+            let mut cands = vec![0; st.words];
+            st.candidates_into(cell, &mut cands);
+            st.place(cell, super::pop_lowest(&mut cands).unwrap());
+        }
+        st
+    }
+
+    /// `scores` on one board, every site as `(cell, Some((b, nodes)))` or None.
+    fn scores(
+        p: &mut Ply,
+        st: &mut State,
+        stop: &'static AtomicBool,
+    ) -> Vec<(usize, Option<(f64, usize)>)> {
+        let mut out = Vec::new();
+        let stopped = p.scores(st, None, stop, |_, cell, score| {
+            out.push((cell, score));
+            Ok::<(), ()>(())
+        });
+        assert_eq!(stopped, Ok(None));
+        out
+    }
+
+    #[test]
+    fn sites_that_share_a_reach_share_their_walk_bit_for_bit() {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        let mut st = board();
+        for (n, adj) in [
+            (1, false),
+            (2, false),
+            (2, true),
+            (3, false),
+            (3, true),
+            (4, false),
+        ] {
+            let mut p = Ply::new(&st, n, adj);
+            let shared = scores(&mut p, &mut st, &NEVER);
+            let mut keys = std::collections::HashSet::new();
+            for &(s, score) in &shared {
+                let mut key = Vec::new();
+                p.reach_key(&st, s, &mut key);
+                keys.insert(key);
+                // Each site on its own, as before sites shared walks.
+                p.prune = false;
+                let b = p.exact(&mut st, s);
+                p.prune = true;
+                let (got_b, got_nodes) = score.unwrap();
+                assert_eq!(
+                    (got_b.to_bits(), got_nodes),
+                    (b.to_bits(), p.tree.len()),
+                    "ply {n} adj {adj}, cell {s}"
+                );
+            }
+            assert!(
+                keys.len() < shared.len(),
+                "ply {n}: {} walks for {} sites",
+                keys.len(),
+                shared.len()
+            );
+        }
+    }
+
+    #[test]
+    fn stopped_scores_hand_over_the_sites_left_unscored() {
+        static STOP: AtomicBool = AtomicBool::new(false);
+        let mut st = board();
+        let mut p = Ply::new(&st, 3, false);
+        let mut got = Vec::new();
+        let stopped = p.scores(&mut st, None, &STOP, |_, cell, score| {
+            got.push((cell, score.is_some()));
+            // Ctrl-C after the third site.
+            STOP.store(got.len() == 3, Ordering::Relaxed);
+            Ok::<(), ()>(())
+        });
+        assert_eq!(stopped, Ok(Some(Stop::Interrupted)));
+        assert_eq!(got.len(), 78, "every empty site, scored or not");
+        assert!(got[..3].iter().all(|g| g.1) && got[3..].iter().all(|g| !g.1));
+        // The selector is a selector again: its pick and a full score as before.
+        assert_eq!(p.pick(&mut st), Ply::new(&st, 3, false).pick(&mut st));
+        STOP.store(false, Ordering::Relaxed);
+        let again = scores(&mut p, &mut st, &STOP);
+        assert!(again.iter().all(|s| s.1.is_some()));
+    }
 
     #[test]
     fn shapes_answer_only_what_follows_from_a_proof() {
