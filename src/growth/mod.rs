@@ -1,6 +1,8 @@
 //! Growth of brute-force search trees.
 //!
 //! * [`eigen`]: bounded eigenvalue computation for small real matrices.
+//! * [`perron`]: spectral radius and period of large non-negative matrices, without
+//!   eigenvalues.
 //! * [`spectral`]: the spectral analysis of an equivalence graph (Edelkamp, seed 001): exact
 //!   node counts, spectral radius, period, power iteration and closed form.
 //! * this file: the equivalence-graph file format (RON) and its validation.
@@ -22,6 +24,7 @@
 //! `N(d) = P N(d−1)`. Entries are non-negative integers, so node counts are exact.
 
 pub mod eigen;
+pub mod perron;
 pub mod predict;
 pub mod spectral;
 
@@ -49,6 +52,9 @@ pub enum GraphError {
     /// No classes at all.
     #[error("`classes` is empty; at least one class is needed")]
     NoClasses,
+    /// More classes than `plytile spectral` takes ([`spectral::Limits::CLASSES`]).
+    #[error("{classes} classes, more than the {limit} this tool analyses (the file holds classes² counts); merge classes of equal branching into one")]
+    TooManyClasses { classes: usize, limit: usize },
     /// Empty or duplicated class name.
     #[error("class {index} has name {name:?}; class names must be non-empty and distinct")]
     BadClassName { index: usize, name: String },
@@ -109,6 +115,12 @@ impl EquivalenceGraph {
         let k = classes.len();
         if k == 0 {
             return Err(GraphError::NoClasses);
+        }
+        if k > spectral::Limits::CLASSES {
+            return Err(GraphError::TooManyClasses {
+                classes: k,
+                limit: spectral::Limits::CLASSES,
+            });
         }
         for (index, name) in classes.iter().enumerate() {
             if name.trim().is_empty() || classes[..index].contains(name) {
