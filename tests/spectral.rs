@@ -1210,8 +1210,8 @@ fn a_graph_too_large_for_eigenvalues_gets_rho_by_power_iteration() {
         format!("eigenvalues of P = A^T: skipped: {eigen_reason}"),
         "spectral radius ρ = 6 (asymptotic branching factor; power iteration: 6 ≤ ρ ≤ 6)"
             .to_string(),
-        "period 2 (from the cycle lengths): the top eigenvalues are ρ times 2-th roots of \
-         unity; n(d)/n(d-1) oscillates, n(d)/n(d-2) → ρ^2"
+        "period 2 (from the cycle lengths): the top eigenvalues are ρ·ω with ω^2 = 1; \
+         n(d)/n(d-1) oscillates, n(d)/n(d-2) → ρ^2"
             .to_string(),
         format!("closed form: none. skipped: {closed_reason}"),
     ] {
@@ -1277,18 +1277,26 @@ fn too_many_classes_are_refused_with_the_limit_and_the_file() {
     assert_eq!(
         e,
         GraphError::TooManyClasses {
-            classes: k,
             limit: Limits::CLASSES
         }
     );
+    let why = format!(
+        "more than the {} classes this tool analyses (the file holds classes² counts); merge \
+         classes of equal branching into one",
+        Limits::CLASSES
+    );
+    assert_eq!(e.to_string(), why);
+    // A file is read no further than the first list entry past the limit (a file far too
+    // large must not fill the memory first), here the last class name, on line 2.
     let dir = scratch_dir("spectral-limits");
     let path = dir.join("huge.ron");
     let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
     std::fs::write(
         &path,
         format!(
-            "(classes: [{}], children: [], start: [])",
-            quoted.join(", ")
+            "(classes: [{},\n{}], children: [], start: [])",
+            quoted[..k - 1].join(", "),
+            quoted[k - 1]
         ),
     )
     .unwrap();
@@ -1297,11 +1305,19 @@ fn too_many_classes_are_refused_with_the_limit_and_the_file() {
     assert_eq!(
         stderr(&o),
         format!(
-            "plytile: {}: {k} classes, more than the {} this tool analyses (the file holds \
-             classes² counts); merge classes of equal branching into one\n",
-            path.display(),
-            Limits::CLASSES
+            "plytile: {}:2: not a valid equivalence graph: {why}\n",
+            path.display()
         )
+    );
+    // So is a row of `children` that is too long.
+    let e = EquivalenceGraph::from_ron_str(&format!(
+        "(classes: [\"a\"], children: [[{}]], start: [1])",
+        vec!["0"; k].join(",")
+    ))
+    .unwrap_err();
+    assert!(
+        matches!(e, GraphError::Syntax { line: 1, ref message } if *message == why),
+        "{e}"
     );
     cleanup(&dir);
 }

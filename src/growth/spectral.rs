@@ -704,13 +704,10 @@ pub fn spectral_report(graph: &EquivalenceGraph, depth: usize) -> SpectralReport
             fmt_real(r.bounds[1])
         ));
     }
-    let spectral_radius = match (&eigs, &perron) {
-        (Some(e), _) => Some(spectral_radius(e)),
-        (None, r) => r.as_ref().map(|r| r.radius),
-    };
-    let period = match (&eigs, &perron) {
-        (Some(e), _) => period(e),
-        (None, r) => r.as_ref().map(|r| r.period),
+    let (spectral_radius, period) = match (&eigs, &perron) {
+        (Some(e), _) => (Some(spectral_radius(e)), period(e)),
+        (_, Some(r)) => (Some(r.radius), Some(r.period)),
+        (None, None) => (None, None),
     };
     if eigs.is_some() && period.is_none() {
         notes.push("a top-modulus eigenvalue is not ρ times a root of unity".to_string());
@@ -843,8 +840,7 @@ pub fn render_text(report: &SpectralReport) -> String {
         report.classes.join(", "),
         vec_str(&report.start)
     );
-    let skipped = |part: &str| report.skipped.iter().find(|s| s.part == part);
-    match skipped("eigenvalues") {
+    match report.skipped.iter().find(|s| s.part == "eigenvalues") {
         Some(s) => {
             let _ = writeln!(out, "eigenvalues of P = A^T: skipped: {}", s.reason);
         }
@@ -890,8 +886,8 @@ pub fn render_text(report: &SpectralReport) -> String {
         Some(p) if report.eigenvalues.is_empty() => {
             let _ = writeln!(
                 out,
-                "period {p} (from the cycle lengths): the top eigenvalues are ρ times {p}-th \
-                 roots of unity; n(d)/n(d-1) oscillates, n(d)/n(d-{p}) → ρ^{p}"
+                "period {p} (from the cycle lengths): the top eigenvalues are ρ·ω with ω^{p} = 1; \
+                 n(d)/n(d-1) oscillates, n(d)/n(d-{p}) → ρ^{p}"
             );
         }
         Some(p) => {
