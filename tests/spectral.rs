@@ -1188,9 +1188,9 @@ fn a_graph_too_large_for_eigenvalues_gets_rho_by_power_iteration() {
     let pi = r.power_iteration.as_ref().unwrap();
     assert_eq!((pi.step, pi.estimate), (2, 6.0));
     let eigen_reason = format!(
-        "the largest strongly connected block has {k} classes, more than the {} whose \
-         eigenvalues are computed (O(n³)); ρ comes from power iteration, the period from the \
-         cycle lengths",
+        "they would cost as much as one strongly connected block of {k} classes (O(b³) per \
+         block; the largest has {k}), more than the {} allowed; ρ comes from power iteration, \
+         the period from the cycle lengths",
         Limits::EIGENVALUE_BLOCK
     );
     let closed_reason = "it needs the eigenvalues, which were skipped";
@@ -1217,6 +1217,32 @@ fn a_graph_too_large_for_eigenvalues_gets_rho_by_power_iteration() {
     ] {
         assert!(t.lines().any(|l| l == line), "missing {line:?} in\n{t}");
     }
+    // The limit is on the work: two blocks of 500 classes cost as much as one of 630.
+    let one = bipartite_six(500);
+    let children = (0..1000)
+        .map(|i| {
+            let mut row = vec![0; 1000];
+            let shift = if i < 500 { 0 } else { 500 };
+            for (j, &c) in one.children()[i % 500].iter().enumerate() {
+                row[shift + j] = c as i64;
+            }
+            row
+        })
+        .collect();
+    let mut start = vec![0; 1000];
+    start[0] = 1;
+    let names = (0..1000).map(|i| format!("c{i}")).collect();
+    let r = spectral_report(&EquivalenceGraph::new(names, children, start).unwrap(), 4);
+    assert!(
+        r.skipped[0].reason.starts_with(
+            "they would cost as much as one strongly connected block of 630 classes (O(b³) per \
+             block; the largest has 500)"
+        ),
+        "{:?}",
+        r.skipped
+    );
+    assert!(close(r.spectral_radius.unwrap(), 6.0, 1e-12));
+    assert_eq!(r.period, Some(2));
 }
 
 /// A random sparse graph as in the report of the slow case: every class has 5 child classes

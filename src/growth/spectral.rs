@@ -42,7 +42,7 @@
 //!
 //! Reading the graph and the strongly connected blocks cost O(k²) for k classes, the exact
 //! counts O(non-zero entries) per depth. The eigenvalues (dense Schur iteration) cost O(b³)
-//! for the largest block b, and the closed form O(k⁴): one SVD of `P − λI` per distinct
+//! per block of b classes, and the closed form O(k⁴): one SVD of `P − λI` per distinct
 //! eigenvalue (262 s at k = 500 before it was capped). Above [`Limits::EIGENVALUE_BLOCK`]
 //! the spectral radius comes from power iteration with Collatz–Wielandt bounds and the
 //! period from the cycle lengths ([`super::perron`]); above [`Limits::CLOSED_FORM_CLASSES`]
@@ -85,8 +85,10 @@ impl Limits {
     /// Most classes a graph may have (default 5000): the file holds k² counts (50 MB at the
     /// limit), and the report repeats them.
     pub const CLASSES: usize = 5000;
-    /// Largest strongly connected block whose eigenvalues are computed (default 600, about
-    /// a second; the Schur iteration is O(b³)).
+    /// Most work for the eigenvalues, as the size of one strongly connected block of the
+    /// same cost (default 600, about a second): the Schur iteration is O(b³) per block, so
+    /// the eigenvalues are computed while Σ b³ ≤ 600³ (one block of 600 classes, or eight of
+    /// 300).
     pub const EIGENVALUE_BLOCK: usize = 600;
     /// Most classes for the closed form and the multiplicities (default 100, under a
     /// second; one SVD per distinct eigenvalue makes it O(k⁴)).
@@ -668,18 +670,23 @@ pub fn spectral_report(graph: &EquivalenceGraph, depth: usize) -> SpectralReport
 
     let k = children.len();
     let mut skipped = Vec::new();
-    let largest_block = eigen::strong_components(&p)
+    // The Schur work, as the size of one block of the same cost (1×1 blocks are free).
+    let blocks = eigen::strong_components(&p);
+    let largest_block = blocks.iter().map(Vec::len).max().unwrap_or(0);
+    let schur_size = blocks
         .iter()
-        .map(Vec::len)
-        .max()
-        .unwrap_or(0);
-    let eigs = if largest_block > Limits::EIGENVALUE_BLOCK {
+        .filter(|b| b.len() > 1)
+        .map(|b| (b.len() as f64).powi(3))
+        .sum::<f64>()
+        .cbrt()
+        .round() as usize;
+    let eigs = if schur_size > Limits::EIGENVALUE_BLOCK {
         skipped.push(Skipped {
             part: "eigenvalues".to_string(),
             reason: format!(
-                "the largest strongly connected block has {largest_block} classes, more than \
-                 the {} whose eigenvalues are computed (O(n³)); ρ comes from power iteration, \
-                 the period from the cycle lengths",
+                "they would cost as much as one strongly connected block of {schur_size} \
+                 classes (O(b³) per block; the largest has {largest_block}), more than the {} \
+                 allowed; ρ comes from power iteration, the period from the cycle lengths",
                 Limits::EIGENVALUE_BLOCK
             ),
         });
@@ -722,7 +729,7 @@ pub fn spectral_report(graph: &EquivalenceGraph, depth: usize) -> SpectralReport
              distinct eigenvalue, O(k⁴)); use the exact counts",
             Limits::CLOSED_FORM_CLASSES
         )),
-        None if largest_block > Limits::EIGENVALUE_BLOCK => {
+        None if schur_size > Limits::EIGENVALUE_BLOCK => {
             Some("it needs the eigenvalues, which were skipped".to_string())
         }
         _ => None,
