@@ -1208,7 +1208,8 @@ fn a_graph_too_large_for_eigenvalues_gets_rho_by_power_iteration() {
     let t = render_text(&r);
     for line in [
         format!("eigenvalues of P = A^T: skipped: {eigen_reason}"),
-        "spectral radius ρ = 6 (asymptotic branching factor; power iteration: 6 ≤ ρ ≤ 6)"
+        "spectral radius ρ = 6 (asymptotic branching factor; Collatz–Wielandt bounds by power \
+         iteration on P: 6 ≤ ρ ≤ 6)"
             .to_string(),
         "period 2 (from the cycle lengths): the top eigenvalues are ρ·ω with ω^2 = 1; \
          n(d)/n(d-1) oscillates, n(d)/n(d-2) → ρ^2"

@@ -706,7 +706,7 @@ pub fn spectral_report(graph: &EquivalenceGraph, depth: usize) -> SpectralReport
         .then(|| perron::perron_root(&p, Tolerances::TOP_MODULUS));
     if let Some(r) = perron.as_ref().filter(|r| !r.converged) {
         notes.push(format!(
-            "power iteration stopped at its work limit: {} ≤ ρ ≤ {}",
+            "power iteration on P converges slowly and stopped at its work limit: {} ≤ ρ ≤ {}",
             fmt_real(r.bounds[0]),
             fmt_real(r.bounds[1])
         ));
@@ -876,7 +876,8 @@ pub fn render_text(report: &SpectralReport) -> String {
         (Some(rho), Some([lo, hi])) => {
             let _ = writeln!(
                 out,
-                "spectral radius ρ = {} (asymptotic branching factor; power iteration: {} ≤ ρ ≤ {})",
+                "spectral radius ρ = {} (asymptotic branching factor; Collatz–Wielandt bounds \
+                 by power iteration on P: {} ≤ ρ ≤ {})",
                 fmt_real(rho),
                 fmt_real(lo),
                 fmt_real(hi)
