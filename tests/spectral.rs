@@ -1,12 +1,17 @@
 //! Spectral analysis of equivalence graphs against every number printed in seed 001
 //! (Edelkamp, "Prediction of Regular Search Tree Growth by Spectral Analysis"), plus the
-//! bounded eigenvalue wrapper, the file format and the report.
+//! bounded eigenvalue wrapper, the file format and the report; and large graphs, whose
+//! eigenvalues and closed form are skipped (with the reason) or that are refused.
 
+mod common;
+
+use common::{cleanup, code, plytile, s, scratch_dir, stderr};
 use nalgebra::{Complex, DMatrix, Schur};
 use plytile::growth::eigen::{self, C64};
+use plytile::growth::perron::perron_root;
 use plytile::growth::spectral::{
     closed_form, distinct_eigenvalues, exact_counts, float_counts, generator_matrix, period,
-    power_iteration, spectral_radius, ClosedForm,
+    power_iteration, spectral_radius, ClosedForm, Limits, Tolerances,
 };
 use plytile::growth::{load_graph, render_text, spectral_report, EquivalenceGraph, GraphError};
 use proptest::prelude::*;
@@ -822,6 +827,18 @@ proptest! {
         }
         let fl = float_counts(&p, &start, 12);
         prop_assert_eq!(fl.len(), 13);
+        // Perron–Frobenius without eigenvalues gives the same ρ (inside its bracket) and,
+        // where the spectrum is clean enough to read one, the same period.
+        let r = perron_root(&p, Tolerances::TOP_MODULUS);
+        let rho = spectral_radius(&e);
+        prop_assert!(r.converged);
+        prop_assert!(r.bounds[0] <= r.radius && r.radius <= r.bounds[1]);
+        let tol = if f.diagonalizable { 1e-9 } else { 1e-4 };
+        prop_assert!((r.radius - rho).abs() <= tol * (1.0 + rho), "{:?} against {}", r, rho);
+        if f.diagonalizable {
+            prop_assert!(r.bounds[0] - 1e-9 * (1.0 + rho) <= rho && rho <= r.bounds[1] + 1e-9 * (1.0 + rho));
+            prop_assert_eq!(Some(r.period), period(&e));
+        }
     }
 }
 
@@ -927,6 +944,8 @@ fn report_json_schema() {
         "ratio_per_depth",
         "power_iteration",
         "closed_form",
+        "spectral_radius_bounds",
+        "skipped",
     ] {
         assert!(v.get(key).is_some(), "missing key {key}");
     }
@@ -948,6 +967,9 @@ fn report_json_schema() {
     );
     assert!(v["power_iteration"]["estimate"].as_f64().is_some());
     assert!(v["ratio_per_depth"][0].is_null());
+    // small graphs: ρ from the eigenvalues, nothing skipped
+    assert!(v["spectral_radius_bounds"].is_null());
+    assert_eq!(v["skipped"], serde_json::json!([]));
 }
 
 #[test]
@@ -1028,4 +1050,343 @@ fn big_counts_come_as_decimal_strings_too() {
     }
     let small = serde_json::to_string(&spectral_report(&load("eight.ron"), 3)).unwrap();
     assert!(!small.contains("decimal"), "{small}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Perron–Frobenius without eigenvalues, and large graphs: what is skipped, what is refused
+
+#[test]
+fn strong_components_are_sorted_and_ordered_by_smallest_member() {
+    // 5 -> 0 <-> 1 -> 2 <-> 3, and 4 alone with a loop
+    let mut m = DMatrix::zeros(6, 6);
+    for (i, j) in [(0, 1), (1, 0), (1, 2), (2, 3), (3, 2), (4, 4), (5, 0)] {
+        m[(i, j)] = 1.0;
+    }
+    assert_eq!(
+        eigen::strong_components(&m),
+        vec![vec![0, 1], vec![2, 3], vec![4], vec![5]]
+    );
+    // one cycle through every class, numbered out of order
+    let order = [3, 0, 4, 1, 5, 2];
+    let mut m = DMatrix::zeros(6, 6);
+    for w in 0..6 {
+        m[(order[w], order[(w + 1) % 6])] = 2.0;
+    }
+    assert_eq!(eigen::strong_components(&m), vec![vec![0, 1, 2, 3, 4, 5]]);
+}
+
+#[test]
+fn perron_root_of_the_seed_graphs() {
+    let r8 = 8f64.sqrt();
+    for (name, rho, period_) in [
+        ("eight.ron", r8, 2),
+        ("eight_pred.ron", s3(), 2),
+        ("rubik.ron", 6.0 + 3.0 * 6f64.sqrt(), 1),
+        ("fifteen.ron", f64::NAN, 1),
+        ("twenty_four.ron", f64::NAN, 2),
+    ] {
+        let p = generator_matrix(load(name).children());
+        let r = perron_root(&p, Tolerances::TOP_MODULUS);
+        let e = eigs(&p);
+        assert!(r.converged, "{name}");
+        assert!(close(r.radius, spectral_radius(&e), 1e-12), "{name}: {r:?}");
+        if !rho.is_nan() {
+            assert!(close(r.radius, rho, 1e-12), "{name}: {r:?}");
+            assert!(r.bounds[0] <= rho * (1.0 + 1e-12) && rho <= r.bounds[1] * (1.0 + 1e-12));
+        }
+        assert_eq!(r.period, period_, "{name}");
+        assert_eq!(Some(r.period), period(&e), "{name}");
+    }
+}
+
+#[test]
+fn perron_root_of_reducible_matrices() {
+    // a tree that dies out: ρ = 0, period 1
+    let chain = generator_matrix(&[vec![0, 2, 0], vec![0, 0, 3], vec![0, 0, 0]]);
+    let r = perron_root(&chain, Tolerances::TOP_MODULUS);
+    assert_eq!((r.radius, r.bounds, r.period), (0.0, [0.0, 0.0], 1));
+    // cycles of lengths 2 and 3 side by side: period 6; with the 3-cycle doubled, only it
+    // is on top: period 3
+    let mut m = DMatrix::zeros(5, 5);
+    for (i, j) in [(1, 0), (0, 1), (3, 2), (4, 3), (2, 4)] {
+        m[(i, j)] = 1.0;
+    }
+    assert_eq!(perron_root(&m, Tolerances::TOP_MODULUS).period, 6);
+    for (i, j) in [(3, 2), (4, 3), (2, 4)] {
+        m[(i, j)] = 2.0;
+    }
+    let r = perron_root(&m, Tolerances::TOP_MODULUS);
+    assert_eq!(r.period, 3);
+    assert!(close(r.radius, 2.0, 1e-12), "{r:?}");
+    // a loop weight is its class's eigenvalue, exactly: diag(3, 1)
+    let r = perron_root(&generator_matrix(&[vec![3, 0], vec![0, 1]]), 1e-6);
+    assert_eq!((r.radius, r.bounds, r.period), (3.0, [3.0, 3.0], 1));
+}
+
+/// `k` (even) classes in two halves, each class with 6 children in the other half: 1, 2
+/// and 3 in the classes 0, 1 and 3 places on. Strongly connected, ρ = 6 exactly (every
+/// class has 6 children, so n(d) = 6^d), period 2 (bipartite, with 2-cycles).
+fn bipartite_six(k: usize) -> EquivalenceGraph {
+    let h = k / 2;
+    let children = (0..k)
+        .map(|i| {
+            let mut row = vec![0; k];
+            let other = if i < h { h } else { 0 };
+            for (shift, w) in [(0, 1), (1, 2), (3, 3)] {
+                row[other + (i + shift) % h] += w;
+            }
+            row
+        })
+        .collect();
+    let mut start = vec![0; k];
+    start[0] = 1;
+    EquivalenceGraph::new((0..k).map(|i| format!("c{i}")).collect(), children, start).unwrap()
+}
+
+#[test]
+fn a_graph_too_large_for_the_closed_form_still_has_its_eigenvalues() {
+    let k = Limits::CLOSED_FORM_CLASSES + 2;
+    let r = spectral_report(&bipartite_six(k), 12);
+    assert_eq!(r.eigenvalues.len(), k);
+    assert!(
+        close(r.spectral_radius.unwrap(), 6.0, 1e-9),
+        "{:?}",
+        r.spectral_radius
+    );
+    assert_eq!(r.spectral_radius_bounds, None);
+    assert_eq!(r.period, Some(2));
+    assert_eq!(r.nodes_per_depth[12], 6u128.pow(12));
+    let reason = format!(
+        "{k} classes, more than the {} for which the closed form is derived (one SVD per \
+         distinct eigenvalue, O(k⁴)); use the exact counts",
+        Limits::CLOSED_FORM_CLASSES
+    );
+    assert_eq!(r.skipped.len(), 1);
+    assert_eq!(
+        (r.skipped[0].part.as_str(), &r.skipped[0].reason),
+        ("closed_form", &reason)
+    );
+    assert!(r.closed_form.terms.is_empty());
+    assert_eq!(r.closed_form.statement, format!("skipped: {reason}"));
+    let t = render_text(&r);
+    assert!(
+        t.contains(&format!("closed form: none. skipped: {reason}")),
+        "{t}"
+    );
+}
+
+#[test]
+fn a_graph_too_large_for_eigenvalues_gets_rho_by_power_iteration() {
+    let k = Limits::EIGENVALUE_BLOCK + 2;
+    let r = spectral_report(&bipartite_six(k), 12);
+    assert!(r.eigenvalues.is_empty());
+    let [lo, hi] = r.spectral_radius_bounds.unwrap();
+    assert!(lo <= 6.0 && 6.0 <= hi && hi - lo <= 1e-12, "{lo} {hi}");
+    assert!(close(r.spectral_radius.unwrap(), 6.0, 1e-12));
+    assert_eq!(r.period, Some(2));
+    assert_eq!(r.nodes_per_depth[12], 6u128.pow(12));
+    let pi = r.power_iteration.as_ref().unwrap();
+    assert_eq!((pi.step, pi.estimate), (2, 6.0));
+    let eigen_reason = format!(
+        "they would cost as much as one strongly connected block of {k} classes (O(b³) per \
+         block; the largest has {k}), more than the {} allowed; ρ comes from power iteration, \
+         the period from the cycle lengths",
+        Limits::EIGENVALUE_BLOCK
+    );
+    let closed_reason = "it needs the eigenvalues, which were skipped";
+    let json = serde_json::to_value(&r).unwrap();
+    assert_eq!(
+        json["skipped"],
+        serde_json::json!([
+            {"part": "eigenvalues", "reason": eigen_reason},
+            {"part": "closed_form", "reason": closed_reason},
+        ])
+    );
+    assert_eq!(json["eigenvalues"], serde_json::json!([]));
+    assert_eq!(json["closed_form"]["terms"], serde_json::json!([]));
+    assert!(r.notes.is_empty(), "{:?}", r.notes);
+    let t = render_text(&r);
+    for line in [
+        format!("eigenvalues of P = A^T: skipped: {eigen_reason}"),
+        "spectral radius ρ = 6 (asymptotic branching factor; Collatz–Wielandt bounds by power \
+         iteration on P: 6 ≤ ρ ≤ 6)"
+            .to_string(),
+        "period 2 (from the cycle lengths): the top eigenvalues are ρ·ω with ω^2 = 1; \
+         n(d)/n(d-1) oscillates, n(d)/n(d-2) → ρ^2"
+            .to_string(),
+        format!("closed form: none. skipped: {closed_reason}"),
+    ] {
+        assert!(t.lines().any(|l| l == line), "missing {line:?} in\n{t}");
+    }
+    // The limit is on the work: two blocks of 500 classes cost as much as one of 630.
+    let one = bipartite_six(500);
+    let children = (0..1000)
+        .map(|i| {
+            let mut row = vec![0; 1000];
+            let shift = if i < 500 { 0 } else { 500 };
+            for (j, &c) in one.children()[i % 500].iter().enumerate() {
+                row[shift + j] = c as i64;
+            }
+            row
+        })
+        .collect();
+    let mut start = vec![0; 1000];
+    start[0] = 1;
+    let names = (0..1000).map(|i| format!("c{i}")).collect();
+    let r = spectral_report(&EquivalenceGraph::new(names, children, start).unwrap(), 4);
+    assert!(
+        r.skipped[0].reason.starts_with(
+            "they would cost as much as one strongly connected block of 630 classes (O(b³) per \
+             block; the largest has 500)"
+        ),
+        "{:?}",
+        r.skipped
+    );
+    assert!(close(r.spectral_radius.unwrap(), 6.0, 1e-12));
+    assert_eq!(r.period, Some(2));
+}
+
+/// A random sparse graph as in the report of the slow case: every class has 5 child classes
+/// with 1 to 3 children each.
+fn random_sparse(k: usize, seed: u64) -> EquivalenceGraph {
+    let mut rng = common::Rng::new(seed);
+    let children = (0..k)
+        .map(|_| {
+            let mut row = vec![0; k];
+            let mut cols: Vec<usize> = (0..k).collect();
+            rng.shuffle(&mut cols);
+            for &j in &cols[..5] {
+                row[j] = 1 + rng.below(3) as i64;
+            }
+            row
+        })
+        .collect();
+    let mut start = vec![0; k];
+    start[0] = 1;
+    EquivalenceGraph::new((0..k).map(|i| format!("c{i}")).collect(), children, start).unwrap()
+}
+
+#[test]
+fn power_iteration_agrees_with_the_eigenvalues_and_the_exact_counts() {
+    // Below the eigenvalue limit both ways give ρ.
+    let g = random_sparse(150, 1);
+    let p = generator_matrix(g.children());
+    let r = perron_root(&p, Tolerances::TOP_MODULUS);
+    let e = eigs(&p);
+    assert!(close(r.radius, spectral_radius(&e), 1e-11), "{r:?}");
+    assert_eq!(Some(r.period), period(&e));
+    // Above it, the exact counts up to u128 overflow (n(d)/n(d-1) converges geometrically)
+    // confirm the bracket.
+    let g = random_sparse(Limits::EIGENVALUE_BLOCK + 100, 2);
+    let r = spectral_report(&g, 200);
+    assert_eq!(r.skipped[0].part, "eigenvalues");
+    assert!(
+        r.exact_depth > 30 && r.exact_depth < 200,
+        "{}",
+        r.exact_depth
+    );
+    let [lo, hi] = r.spectral_radius_bounds.unwrap();
+    let counted = r.power_iteration.as_ref().unwrap().estimate;
+    assert!(hi - lo <= 1e-12 * hi, "{lo} {hi}");
+    assert!(
+        close(counted, r.spectral_radius.unwrap(), 1e-9),
+        "{counted} {lo} {hi}"
+    );
+    assert_eq!(r.period, Some(1));
+}
+
+#[test]
+fn too_many_classes_are_refused_with_the_limit_and_the_file() {
+    let k = Limits::CLASSES + 1;
+    let names: Vec<String> = (0..k).map(|i| format!("c{i}")).collect();
+    // Refused on the class count alone, before the k² counts are looked at.
+    let e = EquivalenceGraph::new(names.clone(), vec![], vec![]).unwrap_err();
+    assert_eq!(
+        e,
+        GraphError::TooManyClasses {
+            limit: Limits::CLASSES
+        }
+    );
+    let why = format!(
+        "more than the {} classes this tool analyses (the file holds classes² counts); merge \
+         classes of equal branching into one",
+        Limits::CLASSES
+    );
+    assert_eq!(e.to_string(), why);
+    // A file is read no further than the first list entry past the limit (a file far too
+    // large must not fill the memory first), here the last class name, on line 2.
+    let dir = scratch_dir("spectral-limits");
+    let path = dir.join("huge.ron");
+    let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+    std::fs::write(
+        &path,
+        format!(
+            "(classes: [{},\n{}], children: [], start: [])",
+            quoted[..k - 1].join(", "),
+            quoted[k - 1]
+        ),
+    )
+    .unwrap();
+    let o = plytile(&["spectral", &s(&path)]);
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "plytile: {}:2: not a valid equivalence graph: {why}\n",
+            path.display()
+        )
+    );
+    // So is a row of `children` that is too long.
+    let e = EquivalenceGraph::from_ron_str(&format!(
+        "(classes: [\"a\"], children: [[{}]], start: [1])",
+        vec!["0"; k].join(",")
+    ))
+    .unwrap_err();
+    assert!(
+        matches!(e, GraphError::Syntax { line: 1, ref message } if *message == why),
+        "{e}"
+    );
+    cleanup(&dir);
+}
+
+#[test]
+fn a_depth_whose_table_is_too_large_is_refused() {
+    // 400 classes in a cycle: 400 · 10001 class counts are over the limit of 4·10⁶.
+    let k = 400;
+    assert_eq!(Limits::CLASS_COUNTS, 4_000_000);
+    let dir = scratch_dir("spectral-depth");
+    let path = dir.join("cycle.ron");
+    let rows: Vec<String> = (0..k)
+        .map(|i| {
+            let row: Vec<&str> = (0..k)
+                .map(|j| if j == (i + 1) % k { "1" } else { "0" })
+                .collect();
+            format!("[{}]", row.join(","))
+        })
+        .collect();
+    let names: Vec<String> = (0..k).map(|i| format!("\"c{i}\"")).collect();
+    let start: Vec<&str> = (0..k).map(|i| if i == 0 { "1" } else { "0" }).collect();
+    std::fs::write(
+        &path,
+        format!(
+            "(classes: [{}], children: [{}], start: [{}])",
+            names.join(","),
+            rows.join(","),
+            start.join(",")
+        ),
+    )
+    .unwrap();
+    let o = plytile(&["spectral", &s(&path), "--depth", "10000", "--json"]);
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "plytile: --depth: 10000 with the 400 classes of {} keeps 4000400 class counts, \
+             more than the 4000000 allowed; give --depth 9999 or less\n",
+            path.display()
+        )
+    );
+    let o = plytile(&["spectral", &s(&path), "--depth", "3", "--json"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    cleanup(&dir);
 }

@@ -1,8 +1,8 @@
 //! `plytile spectral`: eigenvalues, spectral radius, period and N(d) of an
 //! equivalence graph (seed 001).
 
-use crate::error::Result;
-use crate::growth;
+use crate::error::{InputError, Result};
+use crate::growth::{self, spectral::Limits};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -21,7 +21,22 @@ pub struct SpectralArgs {
 
 pub fn run(a: SpectralArgs) -> Result<u8> {
     let graph = growth::load_graph(&a.matrix)?;
-    let report = growth::spectral_report(&graph, a.depth as usize);
+    let (classes, depth) = (graph.classes().len(), a.depth as usize);
+    // Every depth's class vector is kept (and printed): refuse a table that large up front.
+    if classes * (depth + 1) > Limits::CLASS_COUNTS {
+        return Err(InputError::new(
+            "--depth",
+            format!(
+                "{depth} with the {classes} classes of {} keeps {} class counts, more than the \
+                 {} allowed; give --depth {} or less",
+                a.matrix.display(),
+                classes * (depth + 1),
+                Limits::CLASS_COUNTS,
+                Limits::CLASS_COUNTS / classes - 1
+            ),
+        ));
+    }
+    let report = growth::spectral_report(&graph, depth);
     if a.json {
         outln!(
             "{}",

@@ -1,6 +1,8 @@
 //! Growth of brute-force search trees.
 //!
 //! * [`eigen`]: bounded eigenvalue computation for small real matrices.
+//! * [`perron`]: spectral radius and period of large non-negative matrices, without
+//!   eigenvalues.
 //! * [`spectral`]: the spectral analysis of an equivalence graph (Edelkamp, seed 001): exact
 //!   node counts, spectral radius, period, power iteration and closed form.
 //! * this file: the equivalence-graph file format (RON) and its validation.
@@ -22,6 +24,7 @@
 //! `N(d) = P N(d−1)`. Entries are non-negative integers, so node counts are exact.
 
 pub mod eigen;
+pub mod perron;
 pub mod predict;
 pub mod spectral;
 
@@ -49,6 +52,9 @@ pub enum GraphError {
     /// No classes at all.
     #[error("`classes` is empty; at least one class is needed")]
     NoClasses,
+    /// More classes than `plytile spectral` takes ([`spectral::Limits::CLASSES`]).
+    #[error("more than the {limit} classes this tool analyses (the file holds classes² counts); merge classes of equal branching into one")]
+    TooManyClasses { limit: usize },
     /// Empty or duplicated class name.
     #[error("class {index} has name {name:?}; class names must be non-empty and distinct")]
     BadClassName { index: usize, name: String },
@@ -94,9 +100,42 @@ pub enum GraphError {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawGraph {
-    classes: Vec<String>,
-    children: Vec<Vec<i64>>,
-    start: Vec<i64>,
+    classes: AtMostClasses<String>,
+    children: AtMostClasses<AtMostClasses<i64>>,
+    start: AtMostClasses<i64>,
+}
+
+/// A list of at most [`spectral::Limits::CLASSES`] entries. Reading stops at the first
+/// entry past the limit, so a file far too large is refused before it fills the memory.
+#[derive(Debug)]
+struct AtMostClasses<T>(Vec<T>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for AtMostClasses<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Entries<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Entries<T> {
+            type Value = AtMostClasses<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                write!(f, "a list of at most {} entries", spectral::Limits::CLASSES)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(x) = seq.next_element()? {
+                    if entries.len() == spectral::Limits::CLASSES {
+                        let limit = spectral::Limits::CLASSES;
+                        let e = GraphError::TooManyClasses { limit };
+                        return Err(serde::de::Error::custom(e));
+                    }
+                    entries.push(x);
+                }
+                Ok(AtMostClasses(entries))
+            }
+        }
+        d.deserialize_seq(Entries(std::marker::PhantomData))
+    }
 }
 
 impl EquivalenceGraph {
@@ -109,6 +148,11 @@ impl EquivalenceGraph {
         let k = classes.len();
         if k == 0 {
             return Err(GraphError::NoClasses);
+        }
+        if k > spectral::Limits::CLASSES {
+            return Err(GraphError::TooManyClasses {
+                limit: spectral::Limits::CLASSES,
+            });
         }
         for (index, name) in classes.iter().enumerate() {
             if name.trim().is_empty() || classes[..index].contains(name) {
@@ -178,7 +222,8 @@ impl EquivalenceGraph {
             line: e.position.line,
             message: crate::puzzle::formats::ron_reason(&e.code),
         })?;
-        Self::new(raw.classes, raw.children, raw.start)
+        let children = raw.children.0.into_iter().map(|row| row.0).collect();
+        Self::new(raw.classes.0, children, raw.start.0)
     }
 
     /// Class names, in matrix order.

@@ -35,10 +35,21 @@
 //! Conventions: `0^0 = 1`, so a zero eigenvalue contributes only to the first depths (the
 //! seed's printed closed forms leave this term out and hold for `d ≥ 1` only).
 //!
-//! Numerical tolerances are written once, in [`Tolerances`].
+//! Numerical tolerances are written once, in [`Tolerances`]; the sizes beyond which a part
+//! is skipped (and the report says so) or a graph refused, in [`Limits`].
+//!
+//! # Cost
+//!
+//! Reading the graph and the strongly connected blocks cost O(k²) for k classes, the exact
+//! counts O(non-zero entries) per depth. The eigenvalues (dense Schur iteration) cost O(b³)
+//! per block of b classes, and the closed form O(k⁴): one SVD of `P − λI` per distinct
+//! eigenvalue (262 s at k = 500 before it was capped). Above [`Limits::EIGENVALUE_BLOCK`]
+//! the spectral radius comes from power iteration with Collatz–Wielandt bounds and the
+//! period from the cycle lengths ([`super::perron`]); above [`Limits::CLOSED_FORM_CLASSES`]
+//! there is no closed form. Either is listed in [`SpectralReport::skipped`] with the reason.
 
 use super::eigen::{self, C64};
-use super::EquivalenceGraph;
+use super::{perron, EquivalenceGraph};
 use nalgebra::{DMatrix, DVector, SVD};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -64,6 +75,26 @@ impl Tolerances {
     /// A closed form that deviates more than this (relative) from the iterated counts is
     /// reported as ill-conditioned rather than as holding.
     pub const CLOSED_FORM: f64 = 1e-6;
+}
+
+/// Sizes beyond which `plytile spectral` skips a part of the report or refuses the graph.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits;
+
+impl Limits {
+    /// Most classes a graph may have (default 5000): the file holds k² counts (50 MB at the
+    /// limit), and the report repeats them.
+    pub const CLASSES: usize = 5000;
+    /// Most work for the eigenvalues, as the size of one strongly connected block of the
+    /// same cost (default 600, about a second): the Schur iteration is O(b³) per block, so
+    /// the eigenvalues are computed while Σ b³ ≤ 600³ (one block of 600 classes, or eight of
+    /// 300).
+    pub const EIGENVALUE_BLOCK: usize = 600;
+    /// Most classes for the closed form and the multiplicities (default 100, under a
+    /// second; one SVD per distinct eigenvalue makes it O(k⁴)).
+    pub const CLOSED_FORM_CLASSES: usize = 100;
+    /// Most class counts `N_j(d)` kept, classes × (depth + 1) (default 4·10⁶, 64 MB).
+    pub const CLASS_COUNTS: usize = 4_000_000;
 }
 
 /// The generator matrix `P = Aᵀ`: `P[j][i] = children[i][j]`.
@@ -97,21 +128,29 @@ pub fn exact_counts(children: &[Vec<u64>], start: &[u64], depth: usize) -> Exact
         k,
         "start vector length must equal the class count"
     );
+    // Only the non-zero counts: the matrices of large graphs are sparse.
+    let nonzero: Vec<Vec<(usize, u128)>> = children
+        .iter()
+        .map(|r| {
+            r.iter()
+                .enumerate()
+                .filter(|&(_, &c)| c != 0)
+                .map(|(j, &c)| (j, c as u128))
+                .collect()
+        })
+        .collect();
     let mut cur: Vec<u128> = start.iter().map(|&v| v as u128).collect();
     let mut out = vec![cur.clone()];
     for d in 1..=depth {
         let mut next = vec![0u128; k];
-        let mut ok = cur
-            .iter()
-            .try_fold(0u128, |acc, &v| acc.checked_add(v))
-            .is_some();
+        let mut ok = true;
         'parents: for (i, &count) in cur.iter().enumerate() {
-            for (j, slot) in next.iter_mut().enumerate() {
-                match (children[i][j] as u128)
-                    .checked_mul(count)
-                    .and_then(|x| slot.checked_add(x))
-                {
-                    Some(v) => *slot = v,
+            if count == 0 {
+                continue;
+            }
+            for &(j, c) in &nonzero[i] {
+                match c.checked_mul(count).and_then(|x| next[j].checked_add(x)) {
+                    Some(v) => next[j] = v,
                     None => {
                         ok = false;
                         break 'parents;
@@ -179,20 +218,9 @@ pub fn period(eigenvalues: &[C64]) -> Option<usize> {
             let x = q as f64 * turns;
             (x - x.round()).abs() <= Tolerances::ROOT_OF_UNITY * q as f64
         })?;
-        k = lcm(k, order);
+        k = perron::lcm(k, order);
     }
     Some(k)
-}
-
-fn lcm(a: usize, b: usize) -> usize {
-    fn gcd(a: usize, b: usize) -> usize {
-        if b == 0 {
-            a
-        } else {
-            gcd(b, a % b)
-        }
-    }
-    a / gcd(a, b) * b
 }
 
 /// The power-iteration ("von Mises") estimate of the spectral radius from node counts.
@@ -347,7 +375,9 @@ pub struct ClosedFormTerm {
 /// The closed form of `n(d)`, or why there is none.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ClosedForm {
-    /// Whether `P` is diagonalizable (all geometric multiplicities equal the algebraic ones).
+    /// Whether `P` is diagonalizable (all geometric multiplicities equal the algebraic ones);
+    /// also `false` when that was not determined (no eigenvalues, or the closed form was
+    /// skipped: see [`SpectralReport::skipped`]).
     pub diagonalizable: bool,
     /// The terms, by decreasing `|λ|` (empty when there is no closed form).
     pub terms: Vec<ClosedFormTerm>,
@@ -575,8 +605,12 @@ pub struct SpectralReport {
     pub depth: usize,
     /// Eigenvalues of `P = Aᵀ` as `[re, im]`, by decreasing modulus (with multiplicity).
     pub eigenvalues: Vec<[f64; 2]>,
-    /// `ρ = max |λ|`, the asymptotic branching factor (`None` if the eigenvalues failed).
+    /// `ρ = max |λ|`, the asymptotic branching factor: from the eigenvalues, or by power
+    /// iteration when they were skipped or failed (then [`Self::spectral_radius_bounds`]).
     pub spectral_radius: Option<f64>,
+    /// `[lo, hi]` with `lo ≤ ρ ≤ hi` when `ρ` comes from power iteration (Collatz–Wielandt
+    /// bounds, [`super::perron`]); `None` when it comes from the eigenvalues.
+    pub spectral_radius_bounds: Option<[f64; 2]>,
     /// Period `k` of the top of the spectrum (see [`period`]).
     pub period: Option<usize>,
     /// `n(d)` for `d = 0..=exact_depth`.
@@ -598,9 +632,20 @@ pub struct SpectralReport {
     pub power_iteration: Option<PowerIteration>,
     /// `n(d) = Σ c_i λ_i^d`, or the statement why not.
     pub closed_form: ClosedForm,
+    /// Parts left out because the graph is too large for them ([`Limits`]), with why.
+    pub skipped: Vec<Skipped>,
     /// Warnings and remarks (overflow, eigenvalue failure, start vector missing the top
     /// eigenvalue).
     pub notes: Vec<String>,
+}
+
+/// A part of [`SpectralReport`] that was not computed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Skipped {
+    /// The report key left empty: `eigenvalues` or `closed_form`.
+    pub part: String,
+    /// Why, with the limit that applies.
+    pub reason: String,
 }
 
 /// Analyse `graph` to depth `depth`: exact counts, spectrum, period, power iteration and
@@ -623,15 +668,54 @@ pub fn spectral_report(graph: &EquivalenceGraph, depth: usize) -> SpectralReport
         .map(|d| (d > 0 && totals[d - 1] > 0).then(|| totals[d] as f64 / totals[d - 1] as f64))
         .collect();
 
-    let eigs = match eigen::eigenvalues(&p) {
-        Ok(v) => Some(v),
-        Err(e) => {
-            notes.push(format!("eigenvalues unavailable: {e}"));
-            None
+    let k = children.len();
+    let mut skipped = Vec::new();
+    // The Schur work, as the size of one block of the same cost (1×1 blocks are free).
+    let blocks = eigen::strong_components(&p);
+    let largest_block = blocks.iter().map(Vec::len).max().unwrap_or(0);
+    let schur_size = blocks
+        .iter()
+        .filter(|b| b.len() > 1)
+        .map(|b| (b.len() as f64).powi(3))
+        .sum::<f64>()
+        .cbrt()
+        .round() as usize;
+    let eigs = if schur_size > Limits::EIGENVALUE_BLOCK {
+        skipped.push(Skipped {
+            part: "eigenvalues".to_string(),
+            reason: format!(
+                "they would cost as much as one strongly connected block of {schur_size} \
+                 classes (O(b³) per block; the largest has {largest_block}), more than the {} \
+                 allowed; ρ comes from power iteration, the period from the cycle lengths",
+                Limits::EIGENVALUE_BLOCK
+            ),
+        });
+        None
+    } else {
+        match eigen::eigenvalues(&p) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                notes.push(format!("eigenvalues unavailable: {e}"));
+                None
+            }
         }
     };
-    let spectral_radius = eigs.as_deref().map(spectral_radius);
-    let period = eigs.as_deref().and_then(period);
+    // Without eigenvalues, ρ and the period still follow from Perron–Frobenius.
+    let perron = eigs
+        .is_none()
+        .then(|| perron::perron_root(&p, Tolerances::TOP_MODULUS));
+    if let Some(r) = perron.as_ref().filter(|r| !r.converged) {
+        notes.push(format!(
+            "power iteration on P converges slowly and stopped at its work limit: {} ≤ ρ ≤ {}",
+            fmt_real(r.bounds[0]),
+            fmt_real(r.bounds[1])
+        ));
+    }
+    let (spectral_radius, period) = match (&eigs, &perron) {
+        (Some(e), _) => (Some(spectral_radius(e)), period(e)),
+        (_, Some(r)) => (Some(r.radius), Some(r.period)),
+        (None, None) => (None, None),
+    };
     if eigs.is_some() && period.is_none() {
         notes.push("a top-modulus eigenvalue is not ρ times a root of unity".to_string());
     }
@@ -639,9 +723,28 @@ pub fn spectral_report(graph: &EquivalenceGraph, depth: usize) -> SpectralReport
     let power = power_iteration(&totals_f, period.unwrap_or(1));
 
     let start_f: Vec<f64> = graph.start().iter().map(|&x| x as f64).collect();
-    let closed = match &eigs {
-        Some(e) => closed_form(&p, &start_f, e, exact_depth),
-        None => ClosedForm::none(false, "no eigenvalues, so no closed form".to_string()),
+    let closed_skip = match &eigs {
+        Some(_) if k > Limits::CLOSED_FORM_CLASSES => Some(format!(
+            "{k} classes, more than the {} for which the closed form is derived (one SVD per \
+             distinct eigenvalue, O(k⁴)); use the exact counts",
+            Limits::CLOSED_FORM_CLASSES
+        )),
+        None if schur_size > Limits::EIGENVALUE_BLOCK => {
+            Some("it needs the eigenvalues, which were skipped".to_string())
+        }
+        _ => None,
+    };
+    let closed = match (&eigs, closed_skip) {
+        (_, Some(reason)) => {
+            let form = ClosedForm::none(false, format!("skipped: {reason}"));
+            skipped.push(Skipped {
+                part: "closed_form".to_string(),
+                reason,
+            });
+            form
+        }
+        (Some(e), None) => closed_form(&p, &start_f, e, exact_depth),
+        (None, None) => ClosedForm::none(false, "no eigenvalues, so no closed form".to_string()),
     };
     if let (Some(rho), true) = (spectral_radius, closed.diagonalizable) {
         let top: f64 = closed
@@ -671,6 +774,7 @@ pub fn spectral_report(graph: &EquivalenceGraph, depth: usize) -> SpectralReport
             .map(|&z| pair(z))
             .collect(),
         spectral_radius,
+        spectral_radius_bounds: perron.map(|r| r.bounds),
         period,
         nodes_per_depth_decimal: decimal_if_big(&totals, &totals),
         class_counts_per_depth_decimal: counts
@@ -685,6 +789,7 @@ pub fn spectral_report(graph: &EquivalenceGraph, depth: usize) -> SpectralReport
         exact_depth,
         power_iteration: power,
         closed_form: closed,
+        skipped,
         notes,
     }
 }
@@ -742,7 +847,14 @@ pub fn render_text(report: &SpectralReport) -> String {
         report.classes.join(", "),
         vec_str(&report.start)
     );
-    let _ = writeln!(out, "eigenvalues of P = A^T (by modulus):");
+    match report.skipped.iter().find(|s| s.part == "eigenvalues") {
+        Some(s) => {
+            let _ = writeln!(out, "eigenvalues of P = A^T: skipped: {}", s.reason);
+        }
+        None => {
+            let _ = writeln!(out, "eigenvalues of P = A^T (by modulus):");
+        }
+    }
     for (i, z) in report.eigenvalues.iter().enumerate() {
         let z = c(*z);
         let _ = writeln!(
@@ -753,21 +865,38 @@ pub fn render_text(report: &SpectralReport) -> String {
             fmt_real(z.norm())
         );
     }
-    match report.spectral_radius {
-        Some(rho) => {
+    match (report.spectral_radius, report.spectral_radius_bounds) {
+        (Some(rho), None) => {
             let _ = writeln!(
                 out,
                 "spectral radius ρ = {} (asymptotic branching factor)",
                 fmt_real(rho)
             );
         }
-        None => {
+        (Some(rho), Some([lo, hi])) => {
+            let _ = writeln!(
+                out,
+                "spectral radius ρ = {} (asymptotic branching factor; Collatz–Wielandt bounds \
+                 by power iteration on P: {} ≤ ρ ≤ {})",
+                fmt_real(rho),
+                fmt_real(lo),
+                fmt_real(hi)
+            );
+        }
+        (None, _) => {
             let _ = writeln!(out, "spectral radius: unavailable");
         }
     }
     match report.period {
         Some(1) => {
             let _ = writeln!(out, "period 1: one dominant eigenvalue; n(d)/n(d-1) → ρ");
+        }
+        Some(p) if report.eigenvalues.is_empty() => {
+            let _ = writeln!(
+                out,
+                "period {p} (from the cycle lengths): the top eigenvalues are ρ·ω with ω^{p} = 1; \
+                 n(d)/n(d-1) oscillates, n(d)/n(d-{p}) → ρ^{p}"
+            );
         }
         Some(p) => {
             let _ = writeln!(
