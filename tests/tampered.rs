@@ -243,6 +243,14 @@ fn merge_refuses_a_shard_of_another_puzzle_with_the_same_name() {
         s(&other),
     ]);
     assert_eq!(o.status.code(), Some(0));
+    // Named after its file, as the shipped 5x5 is: without gen's `# name:` line.
+    let text = std::fs::read_to_string(&other).unwrap();
+    let unnamed: String = text
+        .lines()
+        .filter(|l| !l.starts_with("# name: "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&other, unnamed).unwrap();
     let o1 = dir.join("o1.json");
     shard(s(&other), 1, 3, &o1);
     refused(
