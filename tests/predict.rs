@@ -501,20 +501,17 @@ fn stratified_model_is_exact_per_depth_on_a_small_tree() {
 /// cut: exit code 3, and the note and `measured_stopped_by` name the limit.
 #[test]
 fn a_measured_run_stopped_by_max_nodes_exits_3_and_names_the_limit() {
-    let o = common::plytile(&[
-        "predict",
-        &common::p("brendan/pieces_04x04.txt"),
-        "--model",
-        "analytic",
-        "--probes",
-        "50",
-        "--measure",
-        "--max-nodes",
-        "1000",
-        "--json",
-    ]);
-    assert_eq!(common::code(&o), 3, "{}", common::stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
+    let measure = |extra: &[&str]| {
+        let p = common::p("brendan/pieces_04x04.txt");
+        let mut args = vec!["predict", &p, "--model", "analytic", "--probes", "50"];
+        args.extend(["--measure", "--json"]);
+        args.extend(extra);
+        let o = common::plytile(&args);
+        let v: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
+        (common::code(&o), v, common::stderr(&o))
+    };
+    let (code, v, err) = measure(&["--max-nodes", "1000"]);
+    assert_eq!(code, 3, "{err}");
     assert_eq!(v["measured_exhaustive"], false);
     assert_eq!(v["measured_stopped_by"], "max_nodes");
     let note = "the measured run stopped early (--max-nodes reached): measured counts are partial";
@@ -524,18 +521,8 @@ fn a_measured_run_stopped_by_max_nodes_exits_3_and_names_the_limit() {
         v["notes"]
     );
     // An exhaustive one has no such key.
-    let o = common::plytile(&[
-        "predict",
-        &common::p("brendan/pieces_04x04.txt"),
-        "--model",
-        "analytic",
-        "--probes",
-        "50",
-        "--measure",
-        "--json",
-    ]);
-    assert_eq!(common::code(&o), 0, "{}", common::stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
+    let (code, v, err) = measure(&[]);
+    assert_eq!(code, 0, "{err}");
     assert_eq!(v["measured_exhaustive"], true);
     assert!(v.get("measured_stopped_by").is_none());
 }

@@ -1138,9 +1138,7 @@ fn bipartite_six(k: usize) -> EquivalenceGraph {
             row
         })
         .collect();
-    let mut start = vec![0; k];
-    start[0] = 1;
-    EquivalenceGraph::new((0..k).map(|i| format!("c{i}")).collect(), children, start).unwrap()
+    from_class_zero(children)
 }
 
 #[test]
@@ -1261,9 +1259,7 @@ fn random_sparse(k: usize, seed: u64) -> EquivalenceGraph {
             row
         })
         .collect();
-    let mut start = vec![0; k];
-    start[0] = 1;
-    EquivalenceGraph::new((0..k).map(|i| format!("c{i}")).collect(), children, start).unwrap()
+    from_class_zero(children)
 }
 
 #[test]
@@ -1389,4 +1385,13 @@ fn a_depth_whose_table_is_too_large_is_refused() {
     let o = plytile(&["spectral", &s(&path), "--depth", "3", "--json"]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     cleanup(&dir);
+}
+
+/// The graph of `children` (classes `c0`, `c1`, ...) that starts with one node of
+/// class 0.
+fn from_class_zero(children: Vec<Vec<i64>>) -> EquivalenceGraph {
+    let k = children.len();
+    let mut start = vec![0; k];
+    start[0] = 1;
+    EquivalenceGraph::new((0..k).map(|i| format!("c{i}")).collect(), children, start).unwrap()
 }
