@@ -1534,6 +1534,16 @@ fn a_stray_three_field_line_in_a_list_is_named_by_its_line() {
         stderr(&o),
         format!("plytile: {bad}:2: a `piece rotation` line has 2 fields (`-` for an empty cell); this one has 3\n")
     );
+    // One more line, which throws the count off: still that line, not the count.
+    let extra = s(&dir.join("s_extra.txt"));
+    std::fs::write(&extra, format!("{text}1 0 5\n")).unwrap();
+    let o = plytile(&["verify", &ron, &extra]);
+    let at = text.lines().count() + 1;
+    assert_eq!(
+        stderr(&o),
+        format!("plytile: {extra}:{at}: a `piece rotation` line has 2 fields (`-` for an empty cell); this one has 3\n")
+    );
+    assert_eq!(code(&o), 2);
     cleanup(&dir);
 }
 
@@ -1584,5 +1594,16 @@ fn a_ron_txt_ron_round_trip_keeps_name_and_source() {
     std::fs::write(&plain, body.replacen("# name: ", "# ", 1)).unwrap();
     let p = read_puzzle(&plain, EdgeOrder::Urdl).unwrap();
     assert_eq!(p.name, "plain");
+    // A name that RON would refuse (a tab) is refused here too, at its line, so that
+    // what `convert` writes always reads back.
+    let tab = s(&dir.join("tab.txt"));
+    std::fs::write(&tab, body.replacen("# name: gen", "# name: g\ten", 1)).unwrap();
+    let o = plytile(&["convert", &tab, "-o", &s(&dir.join("tab.ron"))]);
+    assert_eq!(
+        stderr(&o),
+        format!("plytile: {tab}:1: the puzzle's name holds a control character (a tab or a line break?); write it on one line without them\n")
+    );
+    assert_eq!(code(&o), 2);
+    assert!(!dir.join("tab.ron").exists());
     cleanup(&dir);
 }

@@ -67,18 +67,9 @@ pub fn parse_ron(text: &str, origin: &str) -> Result<Puzzle> {
 /// `at` (empty: the top-level struct), so that a problem with one piece or hint names
 /// the line its entry starts on.
 pub fn check_ron_puzzle(p: &Puzzle, text: &str, origin: &str, at: &[&str]) -> Result<()> {
-    // Both end up on `#` lines of the text format (`convert`) and in one-line reports,
-    // where a line break would start a line of another meaning.
-    for (what, t) in [("name", Some(&p.name)), ("source", p.source.as_ref())] {
-        if t.is_some_and(|t| t.chars().any(char::is_control)) {
-            let line = ron_lines(text, &[at, &[what]].concat()).key;
-            return Err(InputError::located(
-                origin,
-                line,
-                format!("the puzzle's {what} holds a control character (a line break?); write it on one line"),
-            ));
-        }
-    }
+    check_one_line(p, origin, |what| {
+        ron_lines(text, &[at, &[what]].concat()).key
+    })?;
     let (pieces, hints) = (
         ron_lines(text, &[at, &["pieces"]].concat()).entries,
         ron_lines(text, &[at, &["hints"]].concat()).entries,
@@ -88,6 +79,27 @@ pub fn check_ron_puzzle(p: &Puzzle, text: &str, origin: &str, at: &[&str]) -> Re
         Item::Hint(k) => hints.get(k).copied(),
         Item::Field(f) => ron_lines(text, &[at, &[f]].concat()).key,
     })
+}
+
+/// Refuses a puzzle whose name or source holds a control character, `line_of` giving
+/// the line of the field (`name` or `source`). Both end up on `#` lines of the text
+/// format (`convert`) and in one-line reports, where a line break would start a line
+/// of another meaning; every reader applies this, so what `convert` writes reads back.
+fn check_one_line(
+    p: &Puzzle,
+    origin: &str,
+    line_of: impl Fn(&'static str) -> Option<usize>,
+) -> Result<()> {
+    for (what, t) in [("name", Some(&p.name)), ("source", p.source.as_ref())] {
+        if t.is_some_and(|t| t.chars().any(char::is_control)) {
+            return Err(InputError::located(
+                origin,
+                line_of(what),
+                format!("the puzzle's {what} holds a control character (a tab or a line break?); write it on one line without them"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Where a field of a RON file is: the line of its name and, when its value is a
@@ -225,7 +237,11 @@ fn number<T: std::str::FromStr>(tok: &str, what: &str, origin: &str, line: usize
 
 /// Parses the community plain text format.
 pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> {
-    let (name, source) = header_comments(text);
+    let [name, source] = header_comments(text);
+    let line_of = |what| match what {
+        "name" => name.as_ref().map(|n| n.0),
+        _ => source.as_ref().map(|s| s.0),
+    };
     let mut size: Option<(usize, usize)> = None;
     let mut pieces: Vec<Piece> = Vec::new();
     let mut hints = Vec::new();
@@ -323,14 +339,15 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
         ));
     }
     let p = Puzzle {
-        name: name.unwrap_or_default(),
+        name: name.clone().map(|n| n.1).unwrap_or_default(),
         width: w,
         height: h,
         pieces,
         hints,
-        source,
+        source: source.clone().map(|s| s.1),
         notes: None,
     };
+    check_one_line(&p, origin, line_of)?;
     p.validate_located(origin, &|item| match item {
         Item::Piece(i) => piece_lines.get(i).copied(),
         Item::Hint(k) => hint_lines.get(k).copied(),
@@ -350,19 +367,20 @@ const SOURCE_COMMENT: &str = "# source: ";
 /// [`SOURCE_COMMENT`] lines among the comments that open the file, where
 /// [`to_text`] puts them. Other comments, and these past the first line of data,
 /// are only comments.
-fn header_comments(text: &str) -> (Option<String>, Option<String>) {
+/// Each with its line (1-based).
+fn header_comments(text: &str) -> [Option<(usize, String)>; 2] {
     let (mut name, mut source) = (None, None);
-    for line in text.lines().map(str::trim_start) {
+    for (i, line) in text.lines().map(str::trim_start).enumerate() {
         if !line.is_empty() && !line.starts_with('#') {
             break;
         }
         if let Some(n) = line.strip_prefix(NAME_COMMENT) {
-            name.get_or_insert_with(|| n.to_string());
+            name.get_or_insert_with(|| (i + 1, n.to_string()));
         } else if let Some(s) = line.strip_prefix(SOURCE_COMMENT) {
-            source.get_or_insert_with(|| s.to_string());
+            source.get_or_insert_with(|| (i + 1, s.to_string()));
         }
     }
-    (name, source)
+    [name, source]
 }
 
 /// Writes the community plain text format (with plytile's hint lines).
@@ -588,6 +606,18 @@ pub fn parse_board(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
         }
         return Ok(board);
     }
+    // A line of another shape is named first: it may be what throws the count off.
+    let shaped = |t: &[&str]| matches!(t, ["-"] | ["."] | [_, _]);
+    if let Some((ln, t)) = lines.iter().find(|(_, t)| !shaped(t)) {
+        return Err(InputError::at(
+            origin,
+            *ln,
+            format!(
+                "a `piece rotation` line has 2 fields (`-` for an empty cell); this one has {}",
+                t.len()
+            ),
+        ));
+    }
     if lines.len() != n {
         return Err(InputError::new(
             origin,
@@ -607,16 +637,8 @@ pub fn parse_board(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
                 origin,
                 Some(*ln),
             )?),
-            t => {
-                return Err(InputError::at(
-                    origin,
-                    *ln,
-                    format!(
-                    "a `piece rotation` line has 2 fields (`-` for an empty cell); this one has {}",
-                    t.len()
-                ),
-                ))
-            }
+            // `-` or `.`: every line has one of these shapes (checked above).
+            _ => None,
         };
     }
     Ok(board)
