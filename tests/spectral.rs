@@ -731,6 +731,12 @@ fn nilpotent_matrices() {
     assert_eq!(r.period, Some(1));
     assert!(r.power_iteration.is_none());
     assert!(!r.closed_form.diagonalizable);
+    let text = render_text(&r);
+    assert!(
+        text.contains("period 1: ρ = 0, no cycle among the classes: n(d) reaches 0"),
+        "{text}"
+    );
+    assert!(!text.contains("n(d)/n(d-1) → ρ"), "{text}");
 }
 
 #[test]

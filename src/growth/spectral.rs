@@ -888,6 +888,13 @@ pub fn render_text(report: &SpectralReport) -> String {
         }
     }
     match report.period {
+        // ρ = 0 (no cycle: the tree dies out): every eigenvalue is 0, no ratio to tend.
+        Some(1) if report.spectral_radius == Some(0.0) => {
+            let _ = writeln!(
+                out,
+                "period 1: ρ = 0, no cycle among the classes: n(d) reaches 0"
+            );
+        }
         Some(1) => {
             let _ = writeln!(out, "period 1: one dominant eigenvalue; n(d)/n(d-1) → ρ");
         }
