@@ -629,7 +629,7 @@ pub fn parse_board(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
     }
     for (cell, (ln, t)) in lines.iter().enumerate() {
         board[cell] = match t.as_slice() {
-            ["-"] | ["-", "-"] | ["."] => None,
+            ["-", "-"] => None,
             [p, r] => Some(placement(
                 number(p, "piece index", origin, *ln)?,
                 number(r, "rotation", origin, *ln)?,
@@ -637,7 +637,7 @@ pub fn parse_board(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Board> {
                 origin,
                 Some(*ln),
             )?),
-            // `-` or `.`: every line has one of these shapes (checked above).
+            // `-` or `.`, the one-field shapes `shaped` lets through.
             _ => None,
         };
     }
