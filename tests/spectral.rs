@@ -731,6 +731,7 @@ fn nilpotent_matrices() {
     assert_eq!(r.period, Some(1));
     assert!(r.power_iteration.is_none());
     assert!(!r.closed_form.diagonalizable);
+    assert!(r.closed_form.diagonalizable_known);
     let text = render_text(&r);
     assert!(
         text.contains("period 1: ρ = 0, no cycle among the classes: n(d) reaches 0"),
@@ -964,6 +965,7 @@ fn report_json_schema() {
     );
     assert_eq!(v["class_counts_per_depth"][2], serde_json::json!([4, 0, 2]));
     assert_eq!(v["closed_form"]["diagonalizable"], true);
+    assert_eq!(v["closed_form"]["diagonalizable_known"], true);
     assert_eq!(
         v["closed_form"]["terms"][0]["eigenvalue"]
             .as_array()
@@ -1172,6 +1174,7 @@ fn a_graph_too_large_for_the_closed_form_still_has_its_eigenvalues() {
     );
     assert!(r.closed_form.terms.is_empty());
     assert_eq!(r.closed_form.statement, format!("skipped: {reason}"));
+    assert!(!r.closed_form.diagonalizable_known);
     let t = render_text(&r);
     assert!(
         t.contains(&format!("closed form: none. skipped: {reason}")),
@@ -1208,6 +1211,7 @@ fn a_graph_too_large_for_eigenvalues_gets_rho_by_power_iteration() {
     );
     assert_eq!(json["eigenvalues"], serde_json::json!([]));
     assert_eq!(json["closed_form"]["terms"], serde_json::json!([]));
+    assert_eq!(json["closed_form"]["diagonalizable_known"], false);
     assert!(r.notes.is_empty(), "{:?}", r.notes);
     let t = render_text(&r);
     for line in [

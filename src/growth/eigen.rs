@@ -29,6 +29,7 @@
 //! `spectral::distinct_eigenvalues`).
 
 use nalgebra::{Complex, DMatrix, Schur};
+use std::borrow::Cow;
 use std::cmp::Ordering;
 
 /// Complex `f64`, the type eigenvalues are returned in.
@@ -66,6 +67,15 @@ pub enum EigenError {
 /// Tiny real or imaginary parts (below `1e-11 · scale`) are set to exactly zero, so that e.g.
 /// the 8-puzzle matrix reports `0` rather than `3e-17`.
 pub fn eigenvalues(m: &DMatrix<f64>) -> Result<Vec<C64>, EigenError> {
+    eigenvalues_in(m, None)
+}
+
+/// [`eigenvalues`] given `m`'s [`strong_components`] when the caller has them already
+/// (`spectral` needs them to size the work first).
+pub fn eigenvalues_in(
+    m: &DMatrix<f64>,
+    blocks: Option<&[Vec<usize>]>,
+) -> Result<Vec<C64>, EigenError> {
     let (rows, cols) = m.shape();
     if rows != cols {
         return Err(EigenError::NotSquare { rows, cols });
@@ -80,7 +90,8 @@ pub fn eigenvalues(m: &DMatrix<f64>) -> Result<Vec<C64>, EigenError> {
     let n = rows;
     let scale = m.iter().fold(1.0_f64, |acc, x| acc.max(x.abs()));
     let mut vals = Vec::with_capacity(n);
-    for block in strong_components(m) {
+    let blocks = blocks.map_or_else(|| Cow::Owned(strong_components(m)), Cow::Borrowed);
+    for block in blocks.iter() {
         if let [i] = block[..] {
             // A 1x1 diagonal block: its eigenvalue is the diagonal entry, exactly.
             vals.push(C64::new(m[(i, i)], 0.0));

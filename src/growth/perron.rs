@@ -52,7 +52,12 @@ pub struct PerronRoot {
 /// `ρ(p)` and the period of its top for a matrix with non-negative entries; blocks whose
 /// radius is within `tie` (relative) of `ρ` count as top blocks.
 pub fn perron_root(p: &DMatrix<f64>, tie: f64) -> PerronRoot {
-    let blocks: Vec<Block> = strong_components(p)
+    perron_root_in(p, &strong_components(p), tie)
+}
+
+/// [`perron_root`] given `p`'s strongly connected blocks ([`strong_components`]).
+pub fn perron_root_in(p: &DMatrix<f64>, blocks: &[Vec<usize>], tie: f64) -> PerronRoot {
+    let blocks: Vec<Block> = blocks
         .iter()
         .map(|members| block_root(p, members))
         .collect();

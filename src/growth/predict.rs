@@ -156,7 +156,9 @@ pub struct PartPrediction {
     pub measured_total: Option<u64>,
 }
 
-/// Eigenvalues as `[re, im]` pairs and the spectral radius.
+/// Eigenvalues as `[re, im]` pairs and the spectral radius. Without `spectral`'s
+/// limits: the models' matrices are small by construction (the sampled model's
+/// [`sampled::CLASSES`] classes, the analytic model's at most 255 colours).
 pub fn spectrum(m: &DMatrix<f64>) -> (Vec<[f64; 2]>, Option<f64>) {
     if m.nrows() == 0 {
         return (Vec::new(), Some(0.0));

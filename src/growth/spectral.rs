@@ -376,9 +376,12 @@ pub struct ClosedFormTerm {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ClosedForm {
     /// Whether `P` is diagonalizable (all geometric multiplicities equal the algebraic ones);
-    /// also `false` when that was not determined (no eigenvalues, or the closed form was
-    /// skipped: see [`SpectralReport::skipped`]).
+    /// also `false` when that was not determined: see `diagonalizable_known`.
     pub diagonalizable: bool,
+    /// False when `diagonalizable` was not determined (no eigenvalues, or the closed form
+    /// was skipped: see [`SpectralReport::skipped`]). A key of its own, so that
+    /// `diagonalizable` stays a bool for the scripts that read it.
+    pub diagonalizable_known: bool,
     /// The terms, by decreasing `|λ|` (empty when there is no closed form).
     pub terms: Vec<ClosedFormTerm>,
     /// Largest relative deviation of the closed form from the iterated counts over the
@@ -389,9 +392,11 @@ pub struct ClosedForm {
 }
 
 impl ClosedForm {
-    fn none(diagonalizable: bool, statement: String) -> Self {
+    /// No closed form; `diagonalizable` is None when that was not determined.
+    fn none(diagonalizable: Option<bool>, statement: String) -> Self {
         Self {
-            diagonalizable,
+            diagonalizable: diagonalizable.unwrap_or(false),
+            diagonalizable_known: diagonalizable.is_some(),
             terms: Vec::new(),
             max_relative_error: None,
             statement,
@@ -461,7 +466,7 @@ pub fn closed_form(
     let distinct = distinct_eigenvalues(p, eigenvalues);
     if let Some(bad) = distinct.iter().find(|e| e.geometric < e.algebraic) {
         return ClosedForm::none(
-            false,
+            Some(false),
             format!(
                 "P is not diagonalizable: eigenvalue {} has algebraic multiplicity {} but only {} \
                  independent eigenvector(s), so N(d) has Jordan terms d^j·λ^d (seed 001 §7.3) and \
@@ -474,11 +479,11 @@ pub fn closed_form(
     }
     let m = distinct.len();
     if m == 0 {
-        return ClosedForm::none(false, "empty matrix: no closed form".to_string());
+        return ClosedForm::none(Some(true), "empty matrix: no closed form".to_string());
     }
     let Some(components) = eigenspace_components(p, start, &distinct) else {
         return ClosedForm::none(
-            true,
+            Some(true),
             "the eigenvectors found do not span the class space; no closed form".to_string(),
         );
     };
@@ -518,6 +523,7 @@ pub fn closed_form(
 
     let mut form = ClosedForm {
         diagonalizable: true,
+        diagonalizable_known: true,
         terms,
         max_relative_error: None,
         statement: String::new(),
@@ -692,7 +698,7 @@ pub fn spectral_report(graph: &EquivalenceGraph, depth: usize) -> SpectralReport
         });
         None
     } else {
-        match eigen::eigenvalues(&p) {
+        match eigen::eigenvalues_in(&p, Some(&blocks)) {
             Ok(v) => Some(v),
             Err(e) => {
                 notes.push(format!("eigenvalues unavailable: {e}"));
@@ -703,7 +709,7 @@ pub fn spectral_report(graph: &EquivalenceGraph, depth: usize) -> SpectralReport
     // Without eigenvalues, ρ and the period still follow from Perron–Frobenius.
     let perron = eigs
         .is_none()
-        .then(|| perron::perron_root(&p, Tolerances::TOP_MODULUS));
+        .then(|| perron::perron_root_in(&p, &blocks, Tolerances::TOP_MODULUS));
     if let Some(r) = perron.as_ref().filter(|r| !r.converged) {
         notes.push(format!(
             "power iteration on P converges slowly and stopped at its work limit: {} ≤ ρ ≤ {}",
@@ -736,7 +742,7 @@ pub fn spectral_report(graph: &EquivalenceGraph, depth: usize) -> SpectralReport
     };
     let closed = match (&eigs, closed_skip) {
         (_, Some(reason)) => {
-            let form = ClosedForm::none(false, format!("skipped: {reason}"));
+            let form = ClosedForm::none(None, format!("skipped: {reason}"));
             skipped.push(Skipped {
                 part: "closed_form".to_string(),
                 reason,
@@ -744,7 +750,7 @@ pub fn spectral_report(graph: &EquivalenceGraph, depth: usize) -> SpectralReport
             form
         }
         (Some(e), None) => closed_form(&p, &start_f, e, exact_depth),
-        (None, None) => ClosedForm::none(false, "no eigenvalues, so no closed form".to_string()),
+        (None, None) => ClosedForm::none(None, "no eigenvalues, so no closed form".to_string()),
     };
     if let (Some(rho), true) = (spectral_radius, closed.diagonalizable) {
         let top: f64 = closed
