@@ -72,6 +72,36 @@ fn solve_exit_0_when_found() {
 }
 
 #[test]
+fn the_text_report_draws_three_boards_or_keep_many_and_says_how_many_more() {
+    let drawn = |extra: &[&str]| {
+        let mut args = vec!["solve", "--all"];
+        let path = p("brendan/pieces_05x05.txt");
+        args.push(&path);
+        args.extend_from_slice(extra);
+        let o = plytile(&args);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        let out = stdout(&o);
+        let boards = out
+            .lines()
+            .filter(|l| l.starts_with("solution ") && l.ends_with(':'))
+            .count();
+        let more = out
+            .lines()
+            .find(|l| l.contains("more solution boards"))
+            .map(str::to_string);
+        (boards, more)
+    };
+    let more = |n: usize| {
+        Some(format!(
+            "({n} more solution boards kept, not drawn: --keep N draws N, --json lists them)"
+        ))
+    };
+    assert_eq!(drawn(&[]), (3, more(13)));
+    assert_eq!(drawn(&["--keep", "5"]), (5, None));
+    assert_eq!(drawn(&["--keep", "20"]), (16, None));
+}
+
+#[test]
 fn solve_exit_1_when_none_exists() {
     let dir = scratch_dir("cli-unsolvable");
     for seed in [1u64, 2, 3] {

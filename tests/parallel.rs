@@ -411,6 +411,36 @@ fn a_rerun_with_a_larger_keep_says_the_checkpoint_kept_fewer_boards() {
 }
 
 #[test]
+fn a_failed_last_checkpoint_save_keeps_the_result() {
+    // The CLI checks the path before the run; a disk that fills up (here: a directory
+    // that is not there) fails only the last save, and the run still reports.
+    let dir = std::env::temp_dir().join(format!("plytile-unsaved-{}", std::process::id()));
+    let spread = Spread {
+        threads: 2,
+        checkpoint: Some(dir.join("gone").join("run.ck")),
+        ..Spread::default()
+    };
+    let r = run(&brendan("pieces_05x05.txt"), Heuristic::Mrv, &all(), spread);
+    assert_eq!((r.solutions_found, r.exhaustive), (16, true));
+    assert_eq!(
+        r.nodes,
+        run(
+            &brendan("pieces_05x05.txt"),
+            Heuristic::Mrv,
+            &all(),
+            threads(1)
+        )
+        .nodes
+    );
+    let e = r.checkpoint_error.clone().expect("the save failed");
+    assert!(e.contains("run.ck: cannot write the checkpoint: "), "{e}");
+    assert_eq!(
+        serde_json::to_value(&r).unwrap()["checkpoint_error"],
+        e.as_str()
+    );
+}
+
+#[test]
 fn max_nodes_limits_each_resumed_run_so_reruns_finish() {
     // `--max-nodes` is each run's budget for new work: a checkpoint's finished
     // subproblems do not use it up, so the same command run again makes progress and

@@ -74,9 +74,10 @@ pub struct SolveArgs {
     pub solutions: Option<u64>,
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Keep (and print) at most this many solution boards; all are counted.
-    #[arg(long, default_value_t = 1000)]
-    pub keep: usize,
+    /// Keep at most this many solution boards (default 1000; all are counted). The
+    /// text report draws the first 3, or this many when given.
+    #[arg(long)]
+    pub keep: Option<usize>,
     /// Boards without hints: fix the lowest corner piece at the top-left (square:
     /// a quarter of the tree) or at the top-left and then at the corner the scan's
     /// lines reach second (W != H: two runs, half the tree; the top-right along rows,
@@ -96,7 +97,13 @@ pub struct SolveArgs {
     pub quiet: bool,
 }
 
+/// Solution boards kept without `--keep`.
+const KEEP: usize = 1000;
+/// Solution boards the text report draws without `--keep`.
+const DRAWN: usize = 3;
+
 pub fn run(a: SolveArgs) -> Result<u8> {
+    let keep = a.keep.unwrap_or(KEEP);
     let job = match &a.job {
         Some(path) => Some((path.display().to_string(), jobs::read_job(path)?)),
         None => None,
@@ -158,7 +165,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         } else {
             Some(a.solutions.unwrap_or(1))
         },
-        a.keep,
+        keep,
     );
     let symmetry = super::symmetry_applies(a.symmetry, &puzzle);
     let part = match (&spread.shard, &spread.job) {
@@ -216,19 +223,25 @@ pub fn run(a: SolveArgs) -> Result<u8> {
             result.elapsed_s
         )?;
     } else {
-        out!("{}", result.render_text(&puzzle, 3))?;
+        out!("{}", result.render_text(&puzzle, a.keep.unwrap_or(DRAWN)))?;
     }
-    let room = (a.keep as u64).min(result.solutions_found) as usize;
+    let room = (keep as u64).min(result.solutions_found) as usize;
     if a.checkpoint.is_some() && result.solutions.len() < room {
         // The records keep the boards of the run that wrote them.
         eprintln!(
             "plytile: note: {} of {} solution boards listed (--keep {} allows {room}): the checkpoint's records were written with a smaller --keep",
             result.solutions.len(),
             result.solutions_found,
-            a.keep
+            keep
         );
     }
     log_summary(&result);
+    if let Some(e) = &result.checkpoint_error {
+        eprintln!(
+            "plytile: {e}; the result printed is complete, but a rerun would resume from the last checkpoint saved"
+        );
+        return Ok(2);
+    }
     Ok(result.exit_code())
 }
 

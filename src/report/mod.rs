@@ -107,6 +107,10 @@ pub struct SolveResult {
     /// again without `--puzzle` (absent in older results).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input: Option<Input>,
+    /// Why the checkpoint could not be written when the run ended (absent when it
+    /// was): the result is still reported, and a rerun resumes from the last file saved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checkpoint_error: Option<String>,
 }
 
 /// Where `solve` read its puzzle: absolute paths, as the run saw them.
@@ -231,6 +235,7 @@ impl SolveResult {
             symmetry: 1,
             symmetry_parts: Vec::new(),
             input: None,
+            checkpoint_error: None,
         };
         r.set_fingerprint(crate::search::jobs::fingerprint(puzzle));
         r
@@ -300,6 +305,12 @@ impl SolveResult {
             s += &format!("solution {}:\n", i + 1);
             s += &board::render(puzzle, &self.solution_board(i));
             s.push('\n');
+        }
+        let more = self.solutions.len().saturating_sub(show_boards);
+        if more > 0 {
+            s += &format!(
+                "({more} more solution boards kept, not drawn: --keep N draws N, --json lists them)\n\n"
+            );
         }
         if self.solutions.is_empty() && self.deepest.depth > 0 {
             s += &format!(

@@ -871,6 +871,9 @@ pub fn try_absorb(
     if r.deepest.depth > m.deepest.depth || m.deepest.board.is_empty() {
         m.deepest = r.deepest.clone();
     }
+    if m.checkpoint_error.is_none() {
+        m.checkpoint_error.clone_from(&r.checkpoint_error);
+    }
     Ok(())
 }
 

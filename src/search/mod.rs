@@ -251,10 +251,13 @@ pub(crate) fn solve_read(
     let out = parallel::run(puzzle, s, work, schedule, limits, stop, save).map_err(|e| {
         InputError::new(spread.job.as_ref().map_or("--threads", |j| j.0.as_str()), e)
     })?;
-    if let Some(p) = &spread.checkpoint {
-        save_to(p, out.records)?;
-    }
+    // A failed last save must not cost the run its result: it is reported with it.
+    let saved = match &spread.checkpoint {
+        Some(p) => save_to(p, out.records),
+        None => Ok(()),
+    };
     let mut r = SolveResult::new(puzzle, s, threads, out.stats, start.elapsed().as_secs_f64());
+    r.checkpoint_error = saved.err().map(|e| e.to_string());
     r.order = spread.order;
     r.interleave = plan.map(|p| p.how);
     r.shard = shard;
