@@ -1,7 +1,7 @@
 //! Writing the files a user asked for: the one home of the CLI's outputs and the
-//! search's checkpoints.
+//! search's checkpoints; and reading inputs within a size limit.
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Writes `text` to `path`. A regular file (or a new one) is written through a
@@ -99,4 +99,23 @@ fn place(path: &Path) -> Option<PathBuf> {
         _ => Path::new("."),
     };
     Some(std::fs::canonicalize(dir).ok()?.join(target.file_name()?))
+}
+
+/// Most bytes an input file may hold (1 GiB; the largest real inputs, checkpoints of
+/// long interleaved runs, are tens of MB): a device or a pipe that never ends
+/// (`/dev/zero`) is refused instead of read until memory runs out.
+pub const MAX_INPUT: u64 = 1 << 30;
+
+/// The bytes of the input file `path`, refused past [`MAX_INPUT`].
+pub fn read_input(path: &Path) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_INPUT + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(io::Error::other(
+            "more than 1 GiB, so not a plytile input (a device or a stream without end?)",
+        ));
+    }
+    Ok(bytes)
 }

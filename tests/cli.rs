@@ -927,6 +927,26 @@ fn help_and_version_exit_0() {
 
 /// A byte-order mark, which some editors write first, is not part of the text.
 #[test]
+fn an_input_without_end_is_refused_not_read_until_memory_runs_out() {
+    // A puzzle, and a checkpoint (read before the search), from a device that never ends.
+    let want = "/dev/zero: cannot read: more than 1 GiB, so not a plytile input (a device or a stream without end?)";
+    for args in [
+        vec!["solve".to_string(), "/dev/zero".into()],
+        vec![
+            "solve".into(),
+            p("brendan/pieces_04x04.txt"),
+            "--checkpoint".into(),
+            "/dev/zero".into(),
+        ],
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = plytile(&args);
+        assert_input_error(&o, "/dev/zero", None, "an endless input");
+        assert!(stderr(&o).contains(want), "{}", stderr(&o));
+    }
+}
+
+#[test]
 fn input_files_may_start_with_a_byte_order_mark() {
     let dir = scratch_dir("cli-bom");
     let with_bom = |rel: &str, name: &str| {

@@ -792,7 +792,7 @@ fn json_cells(cells: &serde_json::Value, origin: &str, puzzle: &Puzzle) -> Resul
 /// lines ending in LF whatever they ended in.
 pub fn read_text(path: &Path) -> Result<String> {
     let origin = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
+    let bytes = crate::files::read_input(path).map_err(|e| {
         let e = if origin.contains("://") && e.kind() == std::io::ErrorKind::NotFound {
             "no such file, and plytile does not download: save it and give its path".into()
         } else {

@@ -721,10 +721,12 @@ impl RecordFile {
 /// Reads a checkpoint; `None` when the file does not exist yet.
 pub fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
     let origin = path.display().to_string();
-    match std::fs::read_to_string(path) {
+    match crate::files::read_input(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(InputError::new(origin, format!("cannot read: {e}"))),
-        Ok(text) => {
+        Ok(bytes) => {
+            let text = String::from_utf8(bytes)
+                .map_err(|_| InputError::new(&origin, "not a text file (invalid UTF-8)"))?;
             let mut ck: Checkpoint = serde_json::from_str(&text).map_err(|e| {
                 InputError::at(&origin, e.line(), format!("not a plytile checkpoint: {e}"))
             })?;
