@@ -226,6 +226,28 @@ fn merge_names_both_files_of_shards_that_do_not_belong_together() {
 }
 
 #[test]
+fn merge_takes_a_shard_of_the_same_puzzle_under_another_name() {
+    // A cluster may stage the puzzle under another name: the fingerprint decides.
+    let dir = scratch_dir("tampered-renamed");
+    let f = three_shards(&dir);
+    let renamed = dir.join("staged.txt");
+    std::fs::copy(puzzle("pieces_05x05.txt"), &renamed).unwrap();
+    let r1 = dir.join("r1.json");
+    shard(s(&renamed), 1, 3, &r1);
+    let o = merge(&[&f[0], &r1, &f[2]]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert!(String::from_utf8_lossy(&o.stdout).contains("solutions   16"));
+    let warning = format!(
+        "plytile: {}: its puzzle is named staged, that of {} pieces_05x05: the same pieces and hints (their fingerprints agree), merged as pieces_05x05\n",
+        s(&r1),
+        s(&f[0])
+    );
+    assert_eq!(e, warning);
+    cleanup(&dir);
+}
+
+#[test]
 fn merge_refuses_a_shard_of_another_puzzle_with_the_same_name() {
     let dir = scratch_dir("tampered-other");
     let f = three_shards(&dir);

@@ -926,6 +926,15 @@ pub fn merge_with(
         }
     }
     for (name, r) in &parts[1..] {
+        // Equal fingerprints (checked above) make the same puzzle whatever its name: a
+        // cluster may stage the file under another one.
+        let same_pieces = r.puzzle_fingerprint().is_some() && first.puzzle_fingerprint().is_some();
+        if same_pieces && r.puzzle != first.puzzle {
+            warnings.push(format!(
+                "{name}: its puzzle is named {}, that of {first_name} {}: the same pieces and hints (their fingerprints agree), merged as {}",
+                r.puzzle, first.puzzle, first.puzzle
+            ));
+        }
         if let Some(why) = other_cut(r, first, first_name) {
             return Err(InputError::new(
                 name,
@@ -940,7 +949,7 @@ pub fn merge_with(
                 d => Some(d.map_or("none".into(), |d| d.to_string())),
             };
             [
-                ("puzzle", Some(size(r))),
+                ("puzzle", (!same_pieces).then(|| size(r))),
                 ("--select", Some(r.select.to_string())),
                 ("--factor", Some(on_off(r.factor).to_string())),
                 ("split depth", depth),
