@@ -1114,14 +1114,21 @@ fn explain_stops_at_a_site_whose_local_tree_passes_max_memory() {
     let o = plytile(&[&args[..], &["--max-memory", "0.01"]].concat());
     assert_eq!(code(&o), 3, "{}", stderr(&o));
     let text = stdout(&o);
-    let (lines, full_lines): (Vec<&str>, Vec<&str>) = (text.lines().collect(), full.lines().collect());
-    assert_eq!(lines[..3], full_lines[..3], "the header and cell 0 as without a cap");
+    let (lines, full_lines): (Vec<&str>, Vec<&str>) =
+        (text.lines().collect(), full.lines().collect());
+    assert_eq!(
+        lines[..3],
+        full_lines[..3],
+        "the header and cell 0 as without a cap"
+    );
     assert_eq!(
         lines[3],
         "    1    0    1           8            -          -"
     );
     assert_eq!(lines.len(), 2 + 16 + 1);
-    assert!(lines[3..18].iter().all(|r| r.ends_with("            -          -")));
+    assert!(lines[3..18]
+        .iter()
+        .all(|r| r.ends_with("            -          -")));
     assert_eq!(
         lines[18],
         "stopped (the local tree of cell 1 (row 0, column 1) takes more than --max-memory 0.01 MiB; give a larger --max-memory or a lower --ply): 1 sites scored, the 15 marked - not, so no site is chosen"

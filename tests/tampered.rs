@@ -717,11 +717,26 @@ fn a_job_file_of_an_edited_puzzle_is_refused_and_one_without_a_fingerprint_runs(
     let line = at(&good, "    fingerprint: ");
     assert_eq!(line + 1, at(&good, "    puzzle: ("), "{good}");
     let counts = |o: &Output| {
-        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
         let v: Value = serde_json::from_slice(&o.stdout).unwrap();
         (v["solutions_found"].clone(), v["nodes_per_depth"].clone())
     };
-    let solve = || run(&["solve", "--job", s(&job), "--all", "--json", "--threads", "1"]);
+    let solve = || {
+        run(&[
+            "solve",
+            "--job",
+            s(&job),
+            "--all",
+            "--json",
+            "--threads",
+            "1",
+        ])
+    };
     let want = counts(&solve());
     assert_eq!(want.0, 6);
     // The last piece, an inner one, with another colour.
@@ -739,7 +754,10 @@ fn a_job_file_of_an_edited_puzzle_is_refused_and_one_without_a_fingerprint_runs(
     );
     // Without the fingerprint that edit passes the split's checks (and finds none).
     let old = |text: &str| {
-        let kept: Vec<&str> = text.lines().filter(|l| !l.starts_with("    fingerprint: ")).collect();
+        let kept: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with("    fingerprint: "))
+            .collect();
         kept.join("\n") + "\n"
     };
     std::fs::write(&job, old(&edit)).unwrap();

@@ -77,21 +77,27 @@ pub fn run(a: ExplainArgs) -> Result<u8> {
     )?;
     let mut scored = 0;
     let max_tree_bytes = (a.max_memory * (1u64 << 20) as f64) as usize;
-    let stopped = sel.scores(&mut st, deadline, &INTERRUPTED, max_tree_bytes, |st, cell, score| {
-        let (b, size) = match score {
-            Some((b, size)) => {
-                scored += 1;
-                (format!("{b:.9}"), size.to_string())
-            }
-            None => ("-".into(), "-".into()),
-        };
-        outln!(
-            "{cell:>5} {:>4} {:>4} {:>11} {b:>12} {size:>10}",
-            cell / w,
-            cell % w,
-            st.count(cell)
-        )
-    })?;
+    let stopped = sel.scores(
+        &mut st,
+        deadline,
+        &INTERRUPTED,
+        max_tree_bytes,
+        |st, cell, score| {
+            let (b, size) = match score {
+                Some((b, size)) => {
+                    scored += 1;
+                    (format!("{b:.9}"), size.to_string())
+                }
+                None => ("-".into(), "-".into()),
+            };
+            outln!(
+                "{cell:>5} {:>4} {:>4} {:>11} {b:>12} {size:>10}",
+                cell / w,
+                cell % w,
+                st.count(cell)
+            )
+        },
+    )?;
     if let Some(why) = stopped {
         let left = st.open_cells().len() - scored;
         let why = match why {
@@ -103,7 +109,9 @@ pub fn run(a: ExplainArgs) -> Result<u8> {
                 a.max_memory
             ),
         };
-        outln!("stopped ({why}): {scored} sites scored, the {left} marked - not, so no site is chosen")?;
+        outln!(
+            "stopped ({why}): {scored} sites scored, the {left} marked - not, so no site is chosen"
+        )?;
         // As solve: 3 for a run that a limit or Ctrl-C cut short.
         return Ok(3);
     }

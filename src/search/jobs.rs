@@ -342,7 +342,10 @@ pub fn read_job(path: &Path) -> Result<Job> {
     };
     // Before the split is checked: an edited puzzle may well give other prefixes, and
     // this says what is wrong. Files without a fingerprint go on to that check alone.
-    if job.fingerprint.is_some_and(|f| f != fingerprint(&job.puzzle)) {
+    if job
+        .fingerprint
+        .is_some_and(|f| f != fingerprint(&job.puzzle))
+    {
         return Err(InputError::located(
             &origin,
             line_of(JobAt::Field("fingerprint")),

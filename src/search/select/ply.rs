@@ -98,9 +98,13 @@ pub struct Ply {
     /// off in [`Ply::scores`], which reports the size of the whole local tree.
     prune: bool,
     recording: bool,
-    /// The limits of [`Ply::scores`], polled after each placement a walk probes (all
-    /// levels but the last two); None in a search, whose driver polls.
+    /// The limits of [`Ply::scores`]; None in a search, whose driver polls.
     halt: Option<Halt>,
+    /// Walks poll `halt` after each placement they probe at levels 1..=`polled`: at
+    /// every level in [`Ply::scores`] (all but the last two probe), so that a record
+    /// passes its budget by at most one probe's nodes; at level 1 in a search (where
+    /// `halt` is None), as before the budget.
+    polled: usize,
     /// Why a walk of [`Ply::scores`] gave up, once one did: its sum is then partial.
     stopped: Option<Unscored>,
     /// Per (side of the cell being expanded, colour): the memo of
@@ -135,6 +139,7 @@ impl Ply {
             prune: true,
             recording: false,
             halt: None,
+            polled: 1,
             stopped: None,
             facing: vec![(0, 0); 4 * st.colours()],
             stamp: 0,
@@ -180,7 +185,7 @@ impl Ply {
                 self.path[k] = c;
                 sum += self.label(st, k + 1);
                 st.unprobe(c);
-                if self.halted() {
+                if k < self.polled && self.halted() {
                     return sum;
                 }
             }
@@ -191,15 +196,18 @@ impl Ply {
         sum
     }
 
-    /// Whether the limits of [`Ply::scores`] say to give up now (never in a search):
-    /// a deadline, Ctrl-C, or the record of the walk under way (of site `path[0]`)
-    /// past the budget. Between walks the record is the last site's, within it.
+    /// Whether the limits of [`Ply::scores`] say to give up now (never in a search).
     #[inline]
     fn halted(&mut self) -> bool {
-        let Some(h) = &self.halt else {
-            return false;
-        };
-        if self.stopped.is_none() {
+        self.halt.is_some() && self.scores_halted()
+    }
+
+    /// [`Ply::halted`] in [`Ply::scores`]: a deadline, Ctrl-C, or the record of the
+    /// walk under way (of site `path[0]`) past the budget; between walks the record
+    /// is the last site's, within it. Out of line: the search's loops stay as small.
+    #[inline(never)]
+    fn scores_halted(&mut self) -> bool {
+        if let (Some(h), None) = (&self.halt, self.stopped) {
             self.stopped = match stop_reason(&h.limits, h.flag) {
                 Some(why) => Some(Unscored::Stopped(why)),
                 None => (self.tree.bytes() > h.max_tree_bytes)
@@ -493,9 +501,8 @@ impl Ply {
     /// or `stop` is set (Ctrl-C), or a site's recorded local tree would hold more than
     /// `max_tree_bytes` ([`LocalTree::bytes`]; a big board's inner site at ply 4 with
     /// `adj` needs gigabytes), the sites left are handed over as `(cell, None)` and the
-    /// reason is returned. Walks poll after each placement they probe, so a record
-    /// passes the budget by at most what one probe adds, and a site whose whole record
-    /// fits is scored as without a budget, bit for bit.
+    /// reason is returned. A site whose whole record fits is scored as without a
+    /// budget, bit for bit.
     ///
     /// Sites with the same `Ply::reach_key` share one walk: far from the placed
     /// cells most sites do (on an empty board, all but those near the rim or a hint).
@@ -517,7 +524,7 @@ impl Ply {
         };
         // `halted` reads the record between walks too: not one of a search's picks.
         self.tree.clear();
-        (self.prune, self.halt, self.stopped) = (false, Some(halt), None);
+        (self.prune, self.halt, self.polled, self.stopped) = (false, Some(halt), MAX_PLY, None);
         let mut known: FxHashMap<Vec<u64>, (f64, usize)> = FxHashMap::default();
         let mut key = Vec::new();
         let mut result = Ok(());
@@ -555,7 +562,7 @@ impl Ply {
             }
         }
         let stopped = self.stopped;
-        (self.prune, self.halt, self.stopped) = (true, None, None);
+        (self.prune, self.halt, self.polled, self.stopped) = (true, None, 1, None);
         result.map(|()| stopped)
     }
 
