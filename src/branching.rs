@@ -336,6 +336,12 @@ impl LocalTree {
         self.levels.is_empty() && self.dead_moves == 0
     }
 
+    /// Bytes the record's entries take (a run of leaves is one entry; the buffer may
+    /// have room for up to as many more, untouched).
+    pub fn bytes(&self) -> usize {
+        self.levels.len() * std::mem::size_of::<u32>()
+    }
+
     /// The preorder form of `tree`.
     pub fn from_tree(tree: &Tree) -> LocalTree {
         fn walk(node: &Tree, level: usize, out: &mut LocalTree) {

@@ -857,6 +857,10 @@ fn bad_flags_exit_2() {
             "'--timeout <SECS>'",
         ),
         (
+            vec!["explain", &puzzle, "--max-memory", "-1"],
+            "'--max-memory <MIB>'",
+        ),
+        (
             vec!["solve", &puzzle, "--timeout", "-inf"],
             "'--timeout <SECS>'",
         ),
@@ -1146,6 +1150,43 @@ fn explain_stopped_by_its_timeout_lists_the_sites_it_did_not_score() {
         stdout(&o),
         stdout(&plytile(&["explain", &puzzle, "--ply", "2"]))
     );
+}
+
+/// `explain --max-memory`: a site whose recorded local tree needs more stops the
+/// scoring as `--timeout` does (the sites from it on marked `-`, a last line saying
+/// why and what to do, exit 3); the sites before it are scored as without the cap.
+#[test]
+fn explain_stops_at_a_site_whose_local_tree_passes_max_memory() {
+    let puzzle = p("brendan/pieces_04x04.txt");
+    let args = ["explain", &puzzle, "--ply", "4", "--adj"];
+    let full = stdout(&plytile(&args));
+    // 0.01 MiB holds the record of a corner (4,934 nodes), not that of an edge cell.
+    let o = plytile(&[&args[..], &["--max-memory", "0.01"]].concat());
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    let text = stdout(&o);
+    let (lines, full_lines): (Vec<&str>, Vec<&str>) =
+        (text.lines().collect(), full.lines().collect());
+    assert_eq!(
+        lines[..3],
+        full_lines[..3],
+        "the header and cell 0 as without a cap"
+    );
+    assert_eq!(
+        lines[3],
+        "    1    0    1           8            -          -"
+    );
+    assert_eq!(lines.len(), 2 + 16 + 1);
+    assert!(lines[3..18]
+        .iter()
+        .all(|r| r.ends_with("            -          -")));
+    assert_eq!(
+        lines[18],
+        "stopped (the local tree of cell 1 (row 0, column 1) takes more than --max-memory 0.01 MiB; give a larger --max-memory or a lower --ply): 1 sites scored, the 15 marked - not, so no site is chosen"
+    );
+    // A cap that every record fits: the same output as the default's.
+    let o = plytile(&[&args[..], &["--max-memory", "1"]].concat());
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o), full);
 }
 
 // ---------------------------------------------------------------------------------

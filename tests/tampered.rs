@@ -723,6 +723,73 @@ fn a_job_file_that_is_not_its_split_is_refused() {
     cleanup(&dir);
 }
 
+/// An edit of a job file's puzzle that its split still passes (a piece far from the
+/// prefixes' cells) is caught by the fingerprint `split` writes; a job file of an
+/// older plytile, without one, still runs and counts what it did.
+#[test]
+fn a_job_file_of_an_edited_puzzle_is_refused_and_one_without_a_fingerprint_runs() {
+    let dir = scratch_dir("tampered-job-fingerprint");
+    let p = puzzle("pieces_05x05.txt");
+    let out = dir.join("jobs");
+    let o = run(&["split", &p, "--jobs", "3", "--out", s(&out)]);
+    assert_eq!(o.status.code(), Some(0));
+    let job = out.join("job-0000.ron");
+    let good = std::fs::read_to_string(&job).unwrap();
+    let at = |text: &str, key: &str| text.lines().position(|l| l.starts_with(key)).unwrap() + 1;
+    let line = at(&good, "    fingerprint: ");
+    assert_eq!(line + 1, at(&good, "    puzzle: ("), "{good}");
+    let counts = |o: &Output| {
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        (v["solutions_found"].clone(), v["nodes_per_depth"].clone())
+    };
+    let solve = || {
+        run(&[
+            "solve",
+            "--job",
+            s(&job),
+            "--all",
+            "--json",
+            "--threads",
+            "1",
+        ])
+    };
+    let want = counts(&solve());
+    assert_eq!(want.0, 6);
+    // The last piece, an inner one, with another colour.
+    let edit = good.replace("(6, 7, 7, 7)]", "(6, 6, 7, 7)]");
+    assert_ne!(edit, good);
+    std::fs::write(&job, &edit).unwrap();
+    let o = solve();
+    refused_at(&o, &job, Some(line), "fingerprint");
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        format!(
+            "plytile: {}:{line}: the puzzle in this job file is not the one it was split from (its fingerprint differs): the file was edited or damaged; run `plytile split` again\n",
+            s(&job)
+        )
+    );
+    // Without the fingerprint that edit passes the split's checks (and finds none).
+    let old = |text: &str| {
+        let kept: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with("    fingerprint: "))
+            .collect();
+        kept.join("\n") + "\n"
+    };
+    std::fs::write(&job, old(&edit)).unwrap();
+    let o = solve();
+    assert_eq!(o.status.code(), Some(1), "no solution");
+    std::fs::write(&job, old(&good)).unwrap();
+    assert_eq!(counts(&solve()), want);
+    cleanup(&dir);
+}
+
 /// A deep split is refused up front by the flag's range; one within it that would
 /// enumerate most of the tree breadth-first stops at --timeout.
 #[test]

@@ -5,7 +5,7 @@ use super::{catch_interrupts, read_text, PuzzleArgs, INTERRUPTED};
 use crate::error::{InputError, Result};
 use crate::puzzle::{formats, verify};
 use crate::report::stop_text;
-use crate::search::select::{Pick, Ply, Select, MAX_PLY};
+use crate::search::select::{Pick, Ply, Select, Unscored, MAX_PLY};
 use crate::search::State;
 use clap::Args;
 use std::path::PathBuf;
@@ -29,6 +29,11 @@ pub struct ExplainArgs {
     /// printed, the others with `-`, no site is chosen, and the exit code is 3.
     #[arg(long, value_name = "SECS", value_parser = super::parse_seconds)]
     pub timeout: Option<f64>,
+    /// Most memory a site's recorded local tree may take, in MiB (fractions allowed).
+    /// A site that needs more stops the scoring as --timeout does. An inner site of
+    /// a 32x32 board at --ply 4 --adj needs gigabytes.
+    #[arg(long, value_name = "MIB", default_value_t = 1024.0, value_parser = super::parse_mib)]
+    pub max_memory: f64,
 }
 
 pub fn run(a: ExplainArgs) -> Result<u8> {
@@ -71,26 +76,41 @@ pub fn run(a: ExplainArgs) -> Result<u8> {
         "tree nodes"
     )?;
     let mut scored = 0;
-    let stopped = sel.scores(&mut st, deadline, &INTERRUPTED, |st, cell, score| {
-        let (b, size) = match score {
-            Some((b, size)) => {
-                scored += 1;
-                (format!("{b:.9}"), size.to_string())
-            }
-            None => ("-".into(), "-".into()),
-        };
-        outln!(
-            "{cell:>5} {:>4} {:>4} {:>11} {b:>12} {size:>10}",
-            cell / w,
-            cell % w,
-            st.count(cell)
-        )
-    })?;
+    let max_tree_bytes = (a.max_memory * (1u64 << 20) as f64) as usize;
+    let stopped = sel.scores(
+        &mut st,
+        deadline,
+        &INTERRUPTED,
+        max_tree_bytes,
+        |st, cell, score| {
+            let (b, size) = match score {
+                Some((b, size)) => {
+                    scored += 1;
+                    (format!("{b:.9}"), size.to_string())
+                }
+                None => ("-".into(), "-".into()),
+            };
+            outln!(
+                "{cell:>5} {:>4} {:>4} {:>11} {b:>12} {size:>10}",
+                cell / w,
+                cell % w,
+                st.count(cell)
+            )
+        },
+    )?;
     if let Some(why) = stopped {
         let left = st.open_cells().len() - scored;
+        let why = match why {
+            Unscored::Stopped(s) => stop_text(s).to_string(),
+            Unscored::TooBig { cell } => format!(
+                "the local tree of cell {cell} (row {}, column {}) takes more than --max-memory {} MiB; give a larger --max-memory or a lower --ply",
+                cell / w,
+                cell % w,
+                a.max_memory
+            ),
+        };
         outln!(
-            "stopped ({}): {scored} sites scored, the {left} marked - not, so no site is chosen",
-            stop_text(why)
+            "stopped ({why}): {scored} sites scored, the {left} marked - not, so no site is chosen"
         )?;
         // As solve: 3 for a run that a limit or Ctrl-C cut short.
         return Ok(3);

@@ -521,6 +521,16 @@ pub fn parse_seconds(s: &str) -> std::result::Result<f64, String> {
     }
 }
 
+/// Parses a positive size in MiB, fractions allowed, at most 2^30 MiB (1 PiB).
+pub fn parse_mib(s: &str) -> std::result::Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= (1u64 << 30) as f64 => Ok(x),
+        _ => Err(format!(
+            "'{s}' is not a positive number of MiB up to 2^30 (e.g. 1024 or 0.5)"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

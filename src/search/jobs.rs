@@ -128,7 +128,25 @@ pub struct Job {
     pub frontier_nodes_per_depth: Vec<u64>,
     /// This job's subproblems: frontier units with index = job (mod jobs).
     pub prefixes: Vec<PrefixFile>,
+    /// [`fingerprint`] of `puzzle` when split (absent in older files): an edit of the
+    /// puzzle that leaves the prefixes its split would otherwise pass.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "bare_u64")]
+    pub fingerprint: Option<u64>,
     pub puzzle: Puzzle,
+}
+
+/// An `Option<u64>` field written as a bare number (RON would write `Some(..)`); a
+/// missing field is None (`#[serde(default)]`, and skipped when None).
+mod bare_u64 {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+        v.expect("a None field is skipped").serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        u64::deserialize(d).map(Some)
+    }
 }
 
 /// A place in a job file, for [`Job::check_split`]'s messages: a prefix (0-based) or
@@ -281,6 +299,7 @@ pub fn make_jobs(
                 .step_by(n)
                 .map(|p| prefix_to_file(p))
                 .collect(),
+            fingerprint: Some(fingerprint(puzzle)),
             puzzle: puzzle.clone(),
         })
         .collect())
@@ -321,6 +340,18 @@ pub fn read_job(path: &Path) -> Result<Job> {
         JobAt::Prefix(i) => prefixes.get(i).copied(),
         JobAt::Field(f) => ron_lines(&text, &[f]).key,
     };
+    // Before the split is checked: an edited puzzle may well give other prefixes, and
+    // this says what is wrong. Files without a fingerprint go on to that check alone.
+    if job
+        .fingerprint
+        .is_some_and(|f| f != fingerprint(&job.puzzle))
+    {
+        return Err(InputError::located(
+            &origin,
+            line_of(JobAt::Field("fingerprint")),
+            "the puzzle in this job file is not the one it was split from (its fingerprint differs): the file was edited or damaged; run `plytile split` again",
+        ));
+    }
     if let Some(why) = stale_tree(job.format, &job.puzzle, job.select) {
         // A file without `format` is of format 1: its heuristic makes it stale.
         let line = line_of(JobAt::Field("format")).or(line_of(JobAt::Field("select")));

@@ -10,7 +10,7 @@ mod scan;
 pub use factor::Factor;
 pub use mrv::Mrv;
 pub use order::{log_options, move_penalty, Order, Ordered};
-pub use ply::{Ply, MAX_PLY};
+pub use ply::{Ply, Unscored, MAX_PLY};
 pub use scan::Scan;
 
 use super::dfs::{Limits, Share, Stats};

@@ -54,6 +54,23 @@ struct Bounds {
 /// Largest ply supported.
 pub const MAX_PLY: usize = 4;
 
+/// Why [`Ply::scores`] left the sites from some site on unscored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unscored {
+    /// The deadline passed or Ctrl-C came.
+    Stopped(Stop),
+    /// The record of this site's local tree would hold more than the memory budget.
+    TooBig { cell: usize },
+}
+
+/// What [`Ply::scores`] gives up at: its limits (a deadline, the Ctrl-C flag) and the
+/// most bytes a walk's record may hold ([`LocalTree::bytes`]).
+struct Halt {
+    limits: Limits,
+    flag: &'static AtomicBool,
+    max_tree_bytes: usize,
+}
+
 pub struct Ply {
     n: usize,
     adj: bool,
@@ -81,11 +98,15 @@ pub struct Ply {
     /// off in [`Ply::scores`], which reports the size of the whole local tree.
     prune: bool,
     recording: bool,
-    /// The limits of [`Ply::scores`] (a deadline, the Ctrl-C flag), polled between the
-    /// level-1 placements of its walks; None in a search, whose driver polls.
-    halt: Option<(Limits, &'static AtomicBool)>,
+    /// The limits of [`Ply::scores`]; None in a search, whose driver polls.
+    halt: Option<Halt>,
+    /// Walks poll `halt` after each placement they probe at levels 1..=`polled`: at
+    /// every level in [`Ply::scores`] (all but the last two probe), so that a record
+    /// passes its budget by at most one probe's nodes; at level 1 in a search (where
+    /// `halt` is None), as before the budget.
+    polled: usize,
     /// Why a walk of [`Ply::scores`] gave up, once one did: its sum is then partial.
-    stopped: Option<Stop>,
+    stopped: Option<Unscored>,
     /// Per (side of the cell being expanded, colour): the memo of
     /// `State::count_facing` for the one `children` call whose stamp it holds.
     facing: Vec<(u32, u32)>,
@@ -118,6 +139,7 @@ impl Ply {
             prune: true,
             recording: false,
             halt: None,
+            polled: 1,
             stopped: None,
             facing: vec![(0, 0); 4 * st.colours()],
             stamp: 0,
@@ -163,7 +185,7 @@ impl Ply {
                 self.path[k] = c;
                 sum += self.label(st, k + 1);
                 st.unprobe(c);
-                if k == 0 && self.halted() {
+                if k < self.polled && self.halted() {
                     return sum;
                 }
             }
@@ -177,8 +199,20 @@ impl Ply {
     /// Whether the limits of [`Ply::scores`] say to give up now (never in a search).
     #[inline]
     fn halted(&mut self) -> bool {
-        if let Some((limits, flag)) = &self.halt {
-            self.stopped = self.stopped.or_else(|| stop_reason(limits, flag));
+        self.halt.is_some() && self.scores_halted()
+    }
+
+    /// [`Ply::halted`] in [`Ply::scores`]: a deadline, Ctrl-C, or the record of the
+    /// walk under way (of site `path[0]`) past the budget; between walks the record
+    /// is the last site's, within it. Out of line: the search's loops stay as small.
+    #[inline(never)]
+    fn scores_halted(&mut self) -> bool {
+        if let (Some(h), None) = (&self.halt, self.stopped) {
+            self.stopped = match stop_reason(&h.limits, h.flag) {
+                Some(why) => Some(Unscored::Stopped(why)),
+                None => (self.tree.bytes() > h.max_tree_bytes)
+                    .then_some(Unscored::TooBig { cell: self.path[0] }),
+            };
         }
         self.stopped.is_some()
     }
@@ -464,8 +498,11 @@ impl Ply {
 
     /// Every empty site's exact b and local tree size (nodes), in cell order, handed
     /// to `each` with the state as `(cell, Some((b, nodes)))` (for `explain`). Once `deadline` passes
-    /// or `stop` is set (Ctrl-C), polled between the level-1 placements of a walk, the
-    /// sites left are handed over as `(cell, None)` and the reason is returned.
+    /// or `stop` is set (Ctrl-C), or a site's recorded local tree would hold more than
+    /// `max_tree_bytes` ([`LocalTree::bytes`]; a big board's inner site at ply 4 with
+    /// `adj` needs gigabytes), the sites left are handed over as `(cell, None)` and the
+    /// reason is returned. A site whose whole record fits is scored as without a
+    /// budget, bit for bit.
     ///
     /// Sites with the same `Ply::reach_key` share one walk: far from the placed
     /// cells most sites do (on an empty board, all but those near the rim or a hint).
@@ -474,13 +511,20 @@ impl Ply {
         st: &mut State,
         deadline: Option<Instant>,
         stop: &'static AtomicBool,
+        max_tree_bytes: usize,
         mut each: impl FnMut(&State, usize, Option<(f64, usize)>) -> Result<(), E>,
-    ) -> Result<Option<Stop>, E> {
-        let limits = Limits {
-            deadline,
-            ..Limits::default()
+    ) -> Result<Option<Unscored>, E> {
+        let halt = Halt {
+            limits: Limits {
+                deadline,
+                ..Limits::default()
+            },
+            flag: stop,
+            max_tree_bytes,
         };
-        (self.prune, self.halt, self.stopped) = (false, Some((limits, stop)), None);
+        // `halted` reads the record between walks too: not one of a search's picks.
+        self.tree.clear();
+        (self.prune, self.halt, self.polled, self.stopped) = (false, Some(halt), MAX_PLY, None);
         let mut known: FxHashMap<Vec<u64>, (f64, usize)> = FxHashMap::default();
         let mut key = Vec::new();
         let mut result = Ok(());
@@ -496,6 +540,11 @@ impl Ply {
                     Some(&score) => Some(score),
                     None => {
                         self.record_all(st, s);
+                        // Walks of ply 1 and 2 probe nothing, so poll none: the whole
+                        // record is checked here.
+                        if self.stopped.is_none() && self.tree.bytes() > max_tree_bytes {
+                            self.stopped = Some(Unscored::TooBig { cell: s });
+                        }
                         // A walk cut short holds no b: not solved (on big trees the
                         // solving takes a third of the time).
                         self.stopped.is_none().then(|| {
@@ -513,7 +562,7 @@ impl Ply {
             }
         }
         let stopped = self.stopped;
-        (self.prune, self.halt, self.stopped) = (true, None, None);
+        (self.prune, self.halt, self.polled, self.stopped) = (true, None, 1, None);
         result.map(|()| stopped)
     }
 
@@ -802,7 +851,7 @@ impl Select for Ply {
 
 #[cfg(test)]
 mod tests {
-    use super::{Ply, Select, Shapes, SHAPES};
+    use super::{Ply, Select, Shapes, Unscored, SHAPES};
     use crate::puzzle::generate::{default_colours, generate};
     use crate::search::{State, Stop};
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -827,7 +876,7 @@ mod tests {
         stop: &'static AtomicBool,
     ) -> Vec<(usize, Option<(f64, usize)>)> {
         let mut out = Vec::new();
-        let stopped = p.scores(st, None, stop, |_, cell, score| {
+        let stopped = p.scores(st, None, stop, usize::MAX, |_, cell, score| {
             out.push((cell, score));
             Ok::<(), ()>(())
         });
@@ -880,13 +929,13 @@ mod tests {
         let mut st = board();
         let mut p = Ply::new(&st, 3, false);
         let mut got = Vec::new();
-        let stopped = p.scores(&mut st, None, &STOP, |_, cell, score| {
+        let stopped = p.scores(&mut st, None, &STOP, usize::MAX, |_, cell, score| {
             got.push((cell, score.is_some()));
             // Ctrl-C after the third site.
             STOP.store(got.len() == 3, Ordering::Relaxed);
             Ok::<(), ()>(())
         });
-        assert_eq!(stopped, Ok(Some(Stop::Interrupted)));
+        assert_eq!(stopped, Ok(Some(Unscored::Stopped(Stop::Interrupted))));
         assert_eq!(got.len(), 78, "every empty site, scored or not");
         assert!(got[..3].iter().all(|g| g.1) && got[3..].iter().all(|g| !g.1));
         // The selector is a selector again: its pick and a full score as before.
@@ -894,6 +943,52 @@ mod tests {
         STOP.store(false, Ordering::Relaxed);
         let again = scores(&mut p, &mut st, &STOP);
         assert!(again.iter().all(|s| s.1.is_some()));
+    }
+
+    /// A memory budget leaves every site whose record fits scored as without one, bit
+    /// for bit, and stops at the first that does not fit, whether a walk finds that
+    /// out on the way (ply 3, 4) or at its end (ply 2).
+    #[test]
+    fn a_memory_budget_stops_at_the_first_site_whose_record_does_not_fit() {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        let mut st = board();
+        for (n, adj) in [(2, true), (3, true), (4, false)] {
+            let mut p = Ply::new(&st, n, adj);
+            let all = scores(&mut p, &mut st, &NEVER);
+            let bytes: Vec<usize> = all
+                .iter()
+                .map(|&(s, _)| {
+                    p.prune = false;
+                    p.exact(&mut st, s);
+                    p.prune = true;
+                    p.tree.bytes()
+                })
+                .collect();
+            // The first site that needs more than all before it: a budget of theirs.
+            let i = (1..bytes.len())
+                .find(|&i| bytes[i] > *bytes[..i].iter().max().unwrap())
+                .unwrap();
+            let budget = *bytes[..i].iter().max().unwrap();
+            let most = *bytes.iter().max().unwrap();
+            for (budget, stops_at) in [(budget, Some(i)), (most, None)] {
+                let mut got = Vec::new();
+                let stopped = p.scores(&mut st, None, &NEVER, budget, |_, cell, score| {
+                    got.push((cell, score));
+                    Ok::<(), ()>(())
+                });
+                let cut = stops_at.unwrap_or(all.len());
+                let want = stops_at.map(|i| Unscored::TooBig { cell: all[i].0 });
+                assert_eq!(stopped, Ok(want), "ply {n} adj {adj}, budget {budget}");
+                let bits = |v: &[(usize, Option<(f64, usize)>)]| {
+                    v.iter()
+                        .map(|&(c, s)| (c, s.map(|(b, size)| (b.to_bits(), size))))
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(bits(&got[..cut]), bits(&all[..cut]));
+                assert!(got[cut..].iter().all(|g| g.1.is_none()));
+                assert_eq!(got.len(), all.len());
+            }
+        }
     }
 
     #[test]
