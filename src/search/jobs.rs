@@ -687,17 +687,20 @@ struct Paths {
     checked: bool,
 }
 
-/// Checks nodes per depth `npd` of `starts` subproblems (`whose`) starting at depth
-/// `d0` of a board of `top` free cells as a search counts them: no depth past the
-/// board, nothing above `d0`, each start node once, no more children than a node has
-/// (4 rotations of each piece left), and a sum below 2^64.
+/// Checks nodes per depth `npd` counted from depth `d0` of a board of `top` free cells
+/// as a search counts them: no depth past the board, nothing above `d0`, one start
+/// node per subproblem (a record's one, or `summed` finished ones), no more children
+/// than a node has (4 rotations of each piece left), and a sum below 2^64.
 fn check_counts(
     npd: &[u64],
     top: usize,
     d0: usize,
-    starts: u64,
-    whose: &str,
+    summed: Option<u64>,
 ) -> std::result::Result<(), String> {
+    let (whose, starts) = match summed {
+        None => ("the record's subproblem", 1),
+        Some(n) => ("the finished subproblems", n),
+    };
     if npd.len() > top + 1 {
         return Err(format!(
             "nodes_per_depth has {} depths, the board has {}",
@@ -713,12 +716,12 @@ fn check_counts(
     }
     let start = npd.get(d0).copied().unwrap_or(0);
     if start != starts {
-        let each = match starts {
-            1 => "its start node is 1".to_string(),
-            n => format!("they are {n}"),
+        let where_ = match summed {
+            None => format!("{whose} starts: its start node is 1"),
+            Some(n) => format!("{whose} start: they are {n}"),
         };
         return Err(format!(
-            "nodes_per_depth counts {start} nodes at depth {d0}, where {whose} starts: {each}"
+            "nodes_per_depth counts {start} nodes at depth {d0}, where {where_}"
         ));
     }
     for j in d0..npd.len().saturating_sub(1) {
@@ -755,13 +758,7 @@ impl FinishedFile {
             next = b;
         }
         let n = units.len() as u64;
-        check_counts(
-            &self.nodes_per_depth,
-            top,
-            d0,
-            n,
-            "the finished subproblems",
-        )?;
+        check_counts(&self.nodes_per_depth, top, d0, Some(n))?;
         if let Some(&full) = self.nodes_per_depth.get(top).filter(|&&f| f > 0) {
             return Err(format!(
                 "nodes_per_depth counts {full} full boards at depth {top}, but finished subproblems hold no solutions"
@@ -812,13 +809,7 @@ impl RecordFile {
             }
             given.push(g);
         }
-        check_counts(
-            &self.nodes_per_depth,
-            top,
-            prefix.len(),
-            1,
-            "the record's subproblem",
-        )?;
+        check_counts(&self.nodes_per_depth, top, prefix.len(), None)?;
         // A node at the full depth is a full board, which the search counts as a
         // solution.
         let full = self.nodes_per_depth.get(top).copied().unwrap_or(0);
