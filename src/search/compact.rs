@@ -69,15 +69,14 @@ pub fn compact(
         in_search_order(puzzle, s, &mut r.given, |g| g);
         let mut folded = 0;
         for g in &r.given {
-            let j = index.get(g).copied();
-            match j.and_then(|j| slots[j].as_ref()) {
-                Some(c) if c.given.is_empty() => {
-                    let c = slots[j.unwrap()].take().expect("just seen");
-                    r.stats.merge(&c.stats, usize::MAX);
-                    folded += 1;
-                }
-                _ => break,
+            // Searched to the end: recorded, and giving nothing away that is not.
+            let Some(&j) = index.get(g) else { break };
+            if !slots[j].as_ref().is_some_and(|c| c.given.is_empty()) {
+                break;
             }
+            let c = slots[j].take().expect("checked");
+            r.stats.merge(&c.stats, usize::MAX);
+            folded += 1;
         }
         r.given.drain(..folded);
         slots[i] = Some(r);
