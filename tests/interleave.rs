@@ -316,3 +316,103 @@ fn a_budget_stop_reports_the_solution_it_counted_last() {
     assert_eq!(r.stopped_by, Some(Stop::MaxNodes));
     assert_eq!((r.solutions_found, r.nodes_per_depth[16]), (3, 3));
 }
+
+/// With `--interleave on` every paused walk of the window hands its rest over at each
+/// stop. The checkpoint folds what is finished into the records that gave it away,
+/// sums finished subproblems without solutions into `finished` and keeps one deepest
+/// board, so it stays small over reruns (before: 1,281 records after the second of
+/// these runs, 3,830 after the third, growing by a window's worth each time), and the
+/// last run ends with exactly the counts, solutions (in order) and deepest node of
+/// one run. So does a run that only reads the finished file.
+#[test]
+fn reruns_keep_the_checkpoint_small_and_end_exact() {
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_07x05.txt");
+    let base = ["solve", puzzle.to_str().unwrap(), "--all", "--json", "-q"];
+    let json = |o: std::process::Output| -> SolveResult {
+        assert!(
+            o.status.code().is_some_and(|c| c <= 3),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let whole = json(bin().args(base).args(["--threads", "1"]).output().unwrap());
+    assert_eq!((whole.nodes, whole.solutions_found), (7_849_260, 32));
+    for threads in ["1", "2"] {
+        let dir = std::env::temp_dir().join(format!(
+            "plytile-interleave-ck-{}-{threads}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let ck = dir.join("run.ck");
+        let mut args = base.to_vec();
+        args.extend([
+            "--interleave",
+            "on",
+            "--window",
+            "256",
+            "--threads",
+            threads,
+        ]);
+        args.extend(["--checkpoint", ck.to_str().unwrap()]);
+        let read = || -> serde_json::Value {
+            serde_json::from_str(&std::fs::read_to_string(&ck).unwrap()).unwrap()
+        };
+        let mut first_size = None;
+        let mut runs = 0;
+        let last = loop {
+            runs += 1;
+            assert!(runs <= 30, "{threads} threads: no end in 30 runs");
+            let r = json(
+                bin()
+                    .args(&args)
+                    .args(["--max-nodes", "600000"])
+                    .output()
+                    .unwrap(),
+            );
+            let size = std::fs::metadata(&ck).unwrap().len();
+            let records = read()["records"].as_array().unwrap().len();
+            let first = *first_size.get_or_insert(size);
+            assert!(
+                records <= 3 * 256 && size <= 3 * first,
+                "{threads} threads, run {runs}: {records} records, {size} bytes (first {first})"
+            );
+            if r.exhaustive {
+                break r;
+            }
+        };
+        assert!(runs >= 10, "{threads} threads: the budget was not small");
+        let what = format!("{threads} threads, {runs} runs");
+        let same = |r: &SolveResult, what: &str| {
+            assert_eq!(r.nodes_per_depth, whole.nodes_per_depth, "{what}");
+            assert_eq!(r.solutions_found, whole.solutions_found, "{what}");
+            assert_eq!(r.solutions, whole.solutions, "{what}");
+            assert_eq!(r.deepest, whole.deepest, "{what}");
+            assert!(r.exhaustive, "{what}");
+        };
+        same(&last, &what);
+        // All searched: nothing given away is left, every record holds solutions
+        // but the one with the deepest board, and the rest is summed.
+        let v = read();
+        let records = v["records"].as_array().unwrap();
+        let boards = |r: &&serde_json::Value| !r["deepest_board"].as_array().unwrap().is_empty();
+        assert_eq!(records.iter().filter(boards).count(), 1, "{what}");
+        for r in records {
+            assert!(r["given"].as_array().unwrap().is_empty(), "{what}: {r}");
+            assert!(r.get("given_coded").is_none(), "{what}: {r}");
+            assert!(
+                r["solutions_found"].as_u64().unwrap() > 0 || boards(&r),
+                "{r}"
+            );
+        }
+        assert!(records.len() <= 32, "{what}: {} records", records.len());
+        assert!(!v["finished"]["units"].as_array().unwrap().is_empty());
+        let again = json(bin().args(&args).output().unwrap());
+        same(&again, &format!("{what}, read again"));
+        // Searched again: the frontier's internal nodes only.
+        let p = load("brendan/pieces_07x05.txt");
+        let f = parallel::full_frontier(&p, Heuristic::Scan, Split::AtLeast(256)).unwrap();
+        assert_eq!(again.resumed_nodes + f.internal.nodes(), whole.nodes);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -224,6 +224,7 @@ fn solution_limits_are_exact_and_stop_early() {
 #[test]
 fn remaining_work_skips_finished_and_stale_records() {
     use parallel::{resume, Record, Split};
+    use plytile::search::compact::Finished;
     let p = brendan("pieces_05x05.txt");
     let level = |d| {
         let f = parallel::full_frontier(&p, Heuristic::Scan, Split::Depth(d));
@@ -256,19 +257,34 @@ fn remaining_work_skips_finished_and_stale_records() {
         rec(&d, vec![]),
         rec(&u[2], vec![]),
     ];
-    let (valid, todo) = resume(&p, u, done.clone()).unwrap();
+    let none = Finished::default();
+    let (valid, todo) = resume(&p, u, done.clone(), &none).unwrap();
     let kept: Vec<_> = valid.iter().map(|r| r.prefix.clone()).collect();
     assert_eq!(kept, vec![u[0].clone(), a.clone(), u[2].clone()]);
     let mut want = vec![c.clone(), b.clone(), u[1].clone()];
     want.sort();
     assert_eq!(todo, want);
     // Without records every unit is left, sorted; a record given twice is refused.
-    let (valid, todo) = resume(&p, u, Vec::new()).unwrap();
+    let (valid, todo) = resume(&p, u, Vec::new(), &none).unwrap();
     assert!(valid.is_empty());
     assert_eq!(todo, u.to_vec());
     let twice = vec![done[0].clone(), done[0].clone()];
-    let e = resume(&p, u, twice).unwrap_err();
+    let e = resume(&p, u, twice, &none).unwrap_err();
     assert!(e.starts_with("two records of subproblem"), "{e}");
+    // Unit 1 finished and summed: nothing left of it, and no record may name it too.
+    let summed = |units: Vec<usize>| Finished {
+        units,
+        nodes_per_depth: Vec::new(),
+    };
+    let (valid, todo) = resume(&p, u, done.clone(), &summed(vec![1])).unwrap();
+    assert_eq!(valid.len(), 3);
+    let mut want = vec![b.clone(), c.clone()];
+    want.sort();
+    assert_eq!(todo, want);
+    let e = resume(&p, u, done.clone(), &summed(vec![2])).unwrap_err();
+    assert!(e.starts_with("two records of subproblem"), "{e}");
+    let e = resume(&p, u, done, &summed(vec![3])).unwrap_err();
+    assert_eq!(e, "finished subproblem 3 is not one of the run's 3");
 }
 
 #[test]
@@ -477,6 +493,11 @@ fn max_nodes_limits_each_resumed_run_so_reruns_finish() {
             );
         }
         same_counts(&whole, runs.last().unwrap(), "resumed under --max-nodes");
+        assert_eq!(
+            whole.deepest,
+            runs.last().unwrap().deepest,
+            "{threads} threads"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
@@ -489,18 +510,30 @@ fn a_budget_smaller_than_a_subproblem_still_makes_progress() {
     // (before, each rerun searched the same first subproblem again).
     let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_07x05.txt");
     let puzzle = puzzle.to_str().unwrap();
-    for (select, budget, threads) in [
-        ("scan", "400000", "1"),
-        ("mrv", "1500000", "1"),
-        ("mrv", "1500000", "2"),
+    // Under --move-order penalty the records fold in that search's order.
+    for (select, moves, budget, threads) in [
+        ("scan", "natural", "400000", "1"),
+        ("mrv", "natural", "1500000", "1"),
+        ("mrv", "natural", "1500000", "2"),
+        ("mrv", "penalty", "1500000", "2"),
     ] {
         let base = [
-            "solve", puzzle, "--all", "--json", "-q", "--select", select, "--keep", "100",
+            "solve",
+            puzzle,
+            "--all",
+            "--json",
+            "-q",
+            "--select",
+            select,
+            "--move-order",
+            moves,
+            "--keep",
+            "100",
         ];
         let whole = json(&bin().args(base).args(["--threads", "1"]).output().unwrap());
         assert!(whole.exhaustive);
         let dir = std::env::temp_dir().join(format!(
-            "plytile-rest-{}-{select}-{threads}",
+            "plytile-rest-{}-{select}-{moves}-{threads}",
             std::process::id()
         ));
         std::fs::create_dir_all(&dir).unwrap();
@@ -528,18 +561,74 @@ fn a_budget_smaller_than_a_subproblem_still_makes_progress() {
             }
             assert_eq!(r.stopped_by, Some(Stop::MaxNodes));
         };
-        let what = format!("{select} on {threads} threads, resumed {runs} times");
+        let what = format!("{select} {moves} on {threads} threads, resumed {runs} times");
         assert!(
             runs >= 5,
             "{what}: the budget was not smaller than the tree"
         );
         same_counts(&whole, &last, &what);
+        assert_eq!(whole.deepest, last.deepest, "{what}: the same deepest node");
         assert_eq!(
             whole.solutions, last.solutions,
             "{what}: the same solutions in the same order"
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+/// A checkpoint of plytile 0.1.0, from before checkpoints were compacted
+/// (`tests/data/checkpoint-0.1.0-5x5.json`: the 5x5 after 20,000 nodes on one thread,
+/// three records, one giving its rest away as whole prefixes in `given`), is read
+/// with its digest and resumed, to the end at once or in steps that rewrite it
+/// compacted; either way to the totals, solutions and deepest node of one run.
+#[test]
+fn a_checkpoint_of_the_format_before_compaction_resumes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let puzzle = root.join("puzzles/brendan/pieces_05x05.txt");
+    let base = ["solve", puzzle.to_str().unwrap(), "--all", "--json", "-q"];
+    let base = [&base[..], &["--threads", "1"]].concat();
+    let whole = json(&bin().args(&base).output().unwrap());
+    let dir = std::env::temp_dir().join(format!("plytile-old-ck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ck = dir.join("run.ck");
+    for budget in [None, Some("20000")] {
+        std::fs::copy(root.join("tests/data/checkpoint-0.1.0-5x5.json"), &ck).unwrap();
+        let mut args = base.clone();
+        args.extend(["--checkpoint", ck.to_str().unwrap()]);
+        if let Some(b) = budget {
+            args.extend(["--max-nodes", b]);
+        }
+        let mut runs = 0;
+        let last = loop {
+            runs += 1;
+            assert!(runs <= 20, "{budget:?}: no end in 20 runs");
+            let out = bin().args(&args).output().unwrap();
+            assert!(
+                out.status.code() != Some(2),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let r = json(&out);
+            if runs == 1 {
+                assert_eq!(r.resumed_nodes, 20_000, "{budget:?}: the old records");
+            }
+            if r.exhaustive {
+                break r;
+            }
+        };
+        let what = format!("resumed from the old format, {budget:?}, {runs} runs");
+        same_counts(&whole, &last, &what);
+        assert_eq!(whole.solutions, last.solutions, "{what}");
+        assert_eq!(whole.deepest, last.deepest, "{what}");
+        assert!(budget.is_none() || runs > 2, "{what}");
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&ck).unwrap()).unwrap();
+        assert!(v["finished"]["units"].as_array().is_some(), "{what}: {v}");
+        for r in v["records"].as_array().unwrap() {
+            assert!(r["given"].as_array().unwrap().is_empty(), "{what}: {r}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

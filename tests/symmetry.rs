@@ -662,7 +662,7 @@ fn a_timeout_during_the_pair_estimates_searches_nothing() {
     assert!(v.get("symmetry_parts").is_none(), "{v}");
 }
 
-/// The solutions (up to turns) and nodes the records of a `--symmetry` run's part
+/// The solutions (up to turns) and nodes the records (and `finished`) of a `--symmetry` run's part
 /// checkpoints (`ck`, `ck.tr`, `ck.tr3`) hold, and how many of those files there are.
 fn held(ck: &Path) -> (u64, u64, usize) {
     let (mut solutions, mut nodes, mut files) = (0, 0, 0);
@@ -675,6 +675,10 @@ fn held(ck: &Path) -> (u64, u64, usize) {
         for r in v["records"].as_array().unwrap() {
             solutions += r["solutions_found"].as_u64().unwrap();
             let per_depth = r["nodes_per_depth"].as_array().unwrap();
+            nodes += per_depth.iter().map(|n| n.as_u64().unwrap()).sum::<u64>();
+        }
+        // The subproblems finished without a solution, summed.
+        if let Some(per_depth) = v["finished"]["nodes_per_depth"].as_array() {
             nodes += per_depth.iter().map(|n| n.as_u64().unwrap()).sum::<u64>();
         }
         files += 1;

@@ -50,12 +50,28 @@ fn edit_json(path: &Path, f: impl FnOnce(&mut Value)) {
 
 /// A hand edit of a checkpoint that drops its digest too, as a file of an older
 /// plytile has none: what the digest would refuse at once ("edited or damaged"), the
-/// checks of the records must refuse on their own.
+/// checks of the records must refuse on their own. The records' given-away prefixes
+/// are written out whole first (`plain_given`), as older files hold them.
 fn edit_ck(path: &Path, f: impl FnOnce(&mut Value)) {
     edit_json(path, |v| {
+        plain_given(v);
         f(v);
         v.as_object_mut().unwrap().remove("digest");
     });
+}
+
+/// `v`, a checkpoint, with every record's `given_coded` decoded into `given`.
+fn plain_given(v: &mut Value) {
+    for r in v["records"].as_array_mut().unwrap() {
+        let Some(coded) = r.as_object_mut().unwrap().remove("given_coded") else {
+            continue;
+        };
+        let prefix: Vec<[usize; 3]> = serde_json::from_value(r["prefix"].clone()).unwrap();
+        let coded: Vec<Vec<usize>> = serde_json::from_value(coded).unwrap();
+        let given = plytile::search::jobs::front_decode(&prefix, &coded).unwrap();
+        let all = r["given"].as_array_mut().unwrap();
+        all.extend(given.into_iter().map(|g| serde_json::json!(g)));
+    }
 }
 
 /// The two shards of the 4x4 (36 solutions) in `dir`, and a path for an edited copy.
@@ -451,14 +467,12 @@ fn a_checkpoint_record_that_does_not_hold_is_refused() {
     std::fs::write(&ck, &good).unwrap();
     edit_ck(&ck, |v| {
         let recs = v["records"].as_array_mut().unwrap();
-        let (i, j) = {
-            let with = |want: bool| {
-                recs.iter()
-                    .position(|r| (r["solutions_found"].as_u64().unwrap() > 0) == want)
-                    .unwrap()
-            };
-            (with(true), with(false))
-        };
+        let i = (recs.iter())
+            .position(|r| r["solutions_found"].as_u64().unwrap() > 0)
+            .unwrap();
+        let j = (recs.iter())
+            .position(|r| r["prefix"] != recs[i]["prefix"])
+            .unwrap();
         let r = recs[i].clone();
         recs[j]["solutions"] = r["solutions"].clone();
         recs[j]["solutions_found"] = r["solutions_found"].clone();
@@ -1290,7 +1304,8 @@ fn checkpoint_records_off_the_tree_or_miscounted_are_refused() {
     let (args, good) = stopped_5x5(&dir);
     let ck = PathBuf::from(args.last().unwrap());
     let a: Vec<&str> = args.iter().map(|x| x.as_str()).collect();
-    let v = read(&ck);
+    let mut v = read(&ck);
+    plain_given(&mut v);
     let recs = v["records"].as_array().unwrap();
     let find = |f: &dyn Fn(&Value) -> bool| recs.iter().position(f).unwrap();
     let two = find(&|r| r["solutions"].as_array().unwrap().len() >= 2);
@@ -1324,7 +1339,7 @@ fn checkpoint_records_off_the_tree_or_miscounted_are_refused() {
     for big in [1_000_000_000_000_000_000, u64::MAX] {
         case(
             &|v| v["records"][0]["nodes_per_depth"][5] = big.into(),
-            &format!("record 1: nodes_per_depth counts {big} nodes at depth 5 below 8 at depth 4, which have at most 672 children"),
+            &format!("record 1: nodes_per_depth counts {big} nodes at depth 5 below 9 at depth 4, which have at most 756 children"),
         );
     }
     // As many nodes as the tree could hold below the record's start, up to `cap` a
@@ -1385,7 +1400,71 @@ fn checkpoint_records_off_the_tree_or_miscounted_are_refused() {
     cleanup(&dir);
 }
 
-/// Deleting what a record gave away (`"given": []`) leaves a file every check of
+/// The finished subproblems a checkpoint sums (`finished`: index ranges of the run's
+/// subproblems and their counts) and the front-coded prefixes a record gave away
+/// (`given_coded`) are checked as records are: an index past the run's subproblems, one
+/// that also has a record, a range out of order, counts that do not start once per
+/// subproblem or hold a full board, and a code that keeps more than there is.
+#[test]
+fn checkpoint_finished_counts_and_coded_prefixes_that_do_not_hold_are_refused() {
+    let dir = scratch_dir("tampered-finished");
+    let (args, good) = stopped_5x5(&dir);
+    let ck = PathBuf::from(args.last().unwrap());
+    let a: Vec<&str> = args.iter().map(|x| x.as_str()).collect();
+    // Subproblems 0 and 1 finished without a solution (2 start nodes at depth 2);
+    // record 1 is subproblem 2, with solutions and its rest given away.
+    let v = read(&ck);
+    assert_eq!(v["finished"]["units"], serde_json::json!([[0, 2]]));
+    assert_eq!(v["finished"]["nodes_per_depth"][2], 2);
+    assert_eq!(
+        v["records"][0]["prefix"],
+        serde_json::json!([[0, 0, 3], [1, 13, 0]])
+    );
+    let case = |edit: &dyn Fn(&mut Value), what: &str| {
+        std::fs::write(&ck, &good).unwrap();
+        edit_json(&ck, |v| {
+            edit(v);
+            v.as_object_mut().unwrap().remove("digest");
+        });
+        refused(&run(&a), &ck, what);
+    };
+    let more = |v: &mut Value, units: Value| {
+        v["finished"]["units"] = units;
+        v["finished"]["nodes_per_depth"][2] = 3.into();
+    };
+    case(
+        &|v| more(v, serde_json::json!([[0, 2], [99, 100]])),
+        "finished subproblem 99 is not one of the run's",
+    );
+    case(
+        &|v| more(v, serde_json::json!([[0, 3]])),
+        "two records of subproblem [0:0/3 1:13/0]",
+    );
+    case(
+        &|v| more(v, serde_json::json!([[1, 3], [0, 1]])),
+        "finished: units [0, 1] is no range of subproblems after the ones before it",
+    );
+    case(
+        &|v| v["finished"]["units"] = serde_json::json!([[0, 1]]),
+        "finished: nodes_per_depth counts 2 nodes at depth 2, where the finished subproblems start: they are 1",
+    );
+    case(
+        &|v| {
+            let n = v["finished"]["nodes_per_depth"].as_array_mut().unwrap();
+            n.resize(26, 1.into());
+        },
+        "finished: nodes_per_depth counts 1 full boards at depth 25, but finished subproblems hold no solutions",
+    );
+    case(
+        &|v| v["records"][0]["given_coded"][0][0] = 3.into(),
+        "record 1: given_coded 1: keeps 3 placements of 2",
+    );
+    std::fs::write(&ck, &good).unwrap();
+    resumes_to_16(&args);
+    cleanup(&dir);
+}
+
+/// Deleting what a record gave away (`given_coded`) leaves a file every check of
 /// its records passes, and its subtrees were lost ("exhaustive"). The digest that
 /// plytile writes refuses any edit; a file without one (an older plytile's) loads
 /// as before, and a tool that only reformats the file changes nothing.
@@ -1401,10 +1480,15 @@ fn a_checkpoint_edited_behind_its_digest_is_refused() {
         .as_array()
         .unwrap()
         .iter()
-        .position(|r| !r["given"].as_array().unwrap().is_empty())
+        .position(|r| r.get("given_coded").is_some())
         .expect("a stopped subproblem gave its rest away");
     let what = "was edited or damaged since plytile wrote it (its digest does not match its content); delete it";
-    edit_json(&ck, |v| v["records"][i]["given"] = serde_json::json!([]));
+    edit_json(&ck, |v| {
+        v["records"][i]
+            .as_object_mut()
+            .unwrap()
+            .remove("given_coded");
+    });
     refused(&run(&a), &ck, what);
     for edit in [
         |v: &mut Value| v["records"][0]["deepest"] = 3.into(),

@@ -58,7 +58,10 @@ impl Stats {
         self.nodes_per_depth.iter().sum()
     }
 
-    /// Adds another search's counts (disjoint subtrees) into this one.
+    /// Adds another search's counts (disjoint subtrees, `other` after this one in search
+    /// order) into this one. The deepest board is the first met at the greatest depth;
+    /// a checkpoint record may hold a depth without its board (it is never the first
+    /// at the greatest depth, [`super::compact`]), which no shallower board replaces.
     pub fn merge(&mut self, other: &Stats, keep: usize) {
         if self.nodes_per_depth.len() < other.nodes_per_depth.len() {
             self.nodes_per_depth.resize(other.nodes_per_depth.len(), 0);
@@ -70,7 +73,9 @@ impl Stats {
         let room = keep.saturating_sub(self.solutions.len());
         self.solutions
             .extend(other.solutions.iter().take(room).cloned());
-        if other.deepest > self.deepest || self.deepest_board.is_empty() {
+        if other.deepest > self.deepest
+            || self.deepest_board.is_empty() && other.deepest >= self.deepest
+        {
             self.deepest = other.deepest;
             self.deepest_board.clone_from(&other.deepest_board);
         }

@@ -5,6 +5,7 @@
 //! are RON, checkpoints and results JSON. Every file names the puzzle, the heuristic
 //! and the split depth, which fix the frontier ([`super::parallel::frontier`]).
 
+use super::compact::Finished;
 use super::dfs::{Stats, Stop};
 use super::parallel::{check_path, paths_pass, Prefix, Record};
 use super::select::{Heuristic, Select, Strategy};
@@ -35,6 +36,53 @@ pub fn prefix_from_file(p: &[[usize; 3]]) -> std::result::Result<Prefix, String>
         prefix.push((c, (4 * piece + r) as u32));
     }
     Ok(prefix)
+}
+
+/// Prefixes front-coded, as checkpoints write what a record gave away: each entry is
+/// `[kept, cell, piece, rotation, ...]`, the first `kept` placements of the prefix
+/// before it (of `base` for the first) and then its own. Prefixes in search order
+/// share all but their last placements, so an entry is a few numbers, not a path
+/// from the root.
+pub type FrontCoded = Vec<Vec<usize>>;
+
+pub fn front_code(base: &[[usize; 3]], prefixes: &[PrefixFile]) -> FrontCoded {
+    let mut prev = base;
+    let mut out = Vec::with_capacity(prefixes.len());
+    for p in prefixes {
+        let kept = prev.iter().zip(p).take_while(|(a, b)| a == b).count();
+        let mut e = Vec::with_capacity(1 + 3 * (p.len() - kept));
+        e.push(kept);
+        e.extend(p[kept..].iter().flatten());
+        out.push(e);
+        prev = p;
+    }
+    out
+}
+
+/// The prefixes of [`front_code`] again.
+pub fn front_decode(
+    base: &[[usize; 3]],
+    coded: &[Vec<usize>],
+) -> std::result::Result<Vec<PrefixFile>, String> {
+    let mut out: Vec<PrefixFile> = Vec::with_capacity(coded.len());
+    for (i, e) in coded.iter().enumerate() {
+        let prev = out.last().map_or(base, |p| p.as_slice());
+        let bad = |m: String| Err(format!("given_coded {}: {m}", i + 1));
+        let Some((&kept, rest)) = e.split_first() else {
+            return bad("is empty".into());
+        };
+        if kept > prev.len() || rest.len() % 3 != 0 {
+            return bad(format!(
+                "keeps {kept} placements of {} and adds {} numbers: not [kept, cell, piece, rotation, ...]",
+                prev.len(),
+                rest.len()
+            ));
+        }
+        let mut p = prev[..kept].to_vec();
+        p.extend(rest.chunks_exact(3).map(|c| [c[0], c[1], c[2]]));
+        out.push(p);
+    }
+    Ok(out)
 }
 
 /// Parses `--shard i/n` (0 <= i < n).
@@ -384,9 +432,40 @@ pub struct RecordFile {
     pub solutions_found: u64,
     pub solutions: Vec<Board>,
     pub deepest: usize,
+    /// Empty but in the record whose deepest node is the checkpoint's deepest
+    /// ([`super::compact`]).
     pub deepest_board: Board,
-    /// Subtrees given to other workers (recorded separately, not counted here).
+    /// Subtrees given to other workers (recorded separately, not counted here), as
+    /// older files write them; now always empty, for `given_coded`.
     pub given: Vec<PrefixFile>,
+    /// More of them, [`front_code`]d after `prefix` (absent when none, and in older
+    /// files). The record gave away `given` and these.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub given_coded: FrontCoded,
+}
+
+/// [`Finished`] as checkpoints write it: the subproblems as index ranges.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FinishedFile {
+    /// `[start, end)` ranges of indices into the run's subproblems, increasing.
+    pub units: Vec<[usize; 2]>,
+    pub nodes_per_depth: Vec<u64>,
+}
+
+impl From<&Finished> for FinishedFile {
+    fn from(f: &Finished) -> Self {
+        let mut units: Vec<[usize; 2]> = Vec::new();
+        for &u in &f.units {
+            match units.last_mut() {
+                Some(r) if r[1] == u => r[1] = u + 1,
+                _ => units.push([u, u + 1]),
+            }
+        }
+        FinishedFile {
+            units,
+            nodes_per_depth: trimmed(&f.nodes_per_depth),
+        }
+    }
 }
 
 /// The `--checkpoint` file: which run it belongs to and its finished subproblems.
@@ -409,6 +488,10 @@ pub struct Checkpoint {
     /// here instead of estimating it again ([`super::symmetry`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub symmetry_parts: Vec<CutTree>,
+    /// Frontier subproblems searched to the end without a solution, summed instead of
+    /// recorded (absent when none, and in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finished: Option<FinishedFile>,
     pub records: Vec<RecordFile>,
     /// [`Checkpoint::digest`] of the rest, 16 hex digits, written on every save and
     /// checked on load (files without it, from before it, load as they are): no
@@ -433,6 +516,7 @@ impl Checkpoint {
         s: Strategy,
         split_depth: usize,
         shard: Option<[usize; 2]>,
+        finished: &Finished,
         records: Vec<Record>,
     ) -> Self {
         Checkpoint {
@@ -446,16 +530,23 @@ impl Checkpoint {
             shard,
             symmetry_parts: Vec::new(),
             digest: None,
+            finished: (!finished.units.is_empty()).then(|| finished.into()),
             records: records
                 .into_iter()
-                .map(|r| RecordFile {
-                    prefix: prefix_to_file(&r.prefix),
-                    nodes_per_depth: trim(r.stats.nodes_per_depth),
-                    solutions_found: r.stats.solutions_found,
-                    solutions: r.stats.solutions,
-                    deepest: r.stats.deepest,
-                    deepest_board: r.stats.deepest_board,
-                    given: r.given.iter().map(|p| prefix_to_file(p)).collect(),
+                .map(|r| {
+                    let prefix = prefix_to_file(&r.prefix);
+                    let given: Vec<PrefixFile> =
+                        r.given.iter().map(|p| prefix_to_file(p)).collect();
+                    RecordFile {
+                        given_coded: front_code(&prefix, &given),
+                        given: Vec::new(),
+                        prefix,
+                        nodes_per_depth: trim(r.stats.nodes_per_depth),
+                        solutions_found: r.stats.solutions_found,
+                        solutions: r.stats.solutions,
+                        deepest: r.stats.deepest,
+                        deepest_board: r.stats.deepest_board,
+                    }
                 })
                 .collect(),
         }
@@ -542,17 +633,46 @@ impl Checkpoint {
         Ok(())
     }
 
-    /// The finished subproblems, each checked as far as a record can be without
-    /// searching it again (`RecordFile::record`), and their counts together: at most
-    /// [`MAX_RESUMED`] nodes, so that what a run adds to them cannot overflow.
-    pub fn records(self, origin: &str, puzzle: &Puzzle, s: Strategy) -> Result<Vec<Record>> {
+    /// The finished subproblems: the records, each checked as far as a record can be
+    /// without searching it again (`RecordFile::record`), and the ones summed
+    /// ([`FinishedFile::finished`]); their counts together are at most [`MAX_RESUMED`]
+    /// nodes, so that what a run adds to them cannot overflow.
+    pub fn records(
+        self,
+        origin: &str,
+        puzzle: &Puzzle,
+        s: Strategy,
+    ) -> Result<(Vec<Record>, Finished)> {
+        let too_many = format!(
+            "the records count more than {MAX_RESUMED} nodes, more than any search makes (36 years at 10^9 nodes a second)"
+        );
+        let finished = match self.finished {
+            None => Finished::default(),
+            Some(f) => {
+                let bad = |m: String| InputError::new(origin, format!("finished: {m}"));
+                let f = f
+                    .finished(puzzle.free_cells(), self.split_depth)
+                    .map_err(bad)?;
+                if f.stats().nodes() > MAX_RESUMED {
+                    return Err(bad(too_many));
+                }
+                f
+            }
+        };
+        let mut records = self.records;
+        for (k, r) in records.iter_mut().enumerate() {
+            let coded = std::mem::take(&mut r.given_coded);
+            let more = front_decode(&r.prefix, &coded)
+                .map_err(|m| InputError::new(origin, format!("record {}: {m}", k + 1)))?;
+            r.given.extend(more);
+        }
         let mut st = State::new(puzzle);
-        let mut total: u64 = 0;
+        let mut total: u64 = finished.stats().nodes();
         let read = |r: &RecordFile| {
             let given = r.given.iter().map(|g| prefix_from_file(g)).collect();
             (prefix_from_file(&r.prefix), given)
         };
-        let read: Vec<(_, Vec<_>)> = self.records.iter().map(read).collect();
+        let read: Vec<(_, Vec<_>)> = records.iter().map(read).collect();
         let mut paths: Vec<&[(usize, u32)]> = (read.iter())
             .flat_map(|(p, given)| std::iter::once(p).chain(given))
             .filter_map(|p| p.as_deref().ok())
@@ -560,7 +680,7 @@ impl Checkpoint {
         crate::with_strategy!(s, &st, |sel| {
             // All paths at once; one by one only to name the first that fails.
             let checked = paths_pass(&mut st, &mut sel, &mut paths);
-            (self.records.into_iter())
+            (records.into_iter())
                 .zip(read)
                 .enumerate()
                 .map(|(k, (r, (prefix, given)))| {
@@ -574,15 +694,12 @@ impl Checkpoint {
                     total = total
                         .checked_add(rec.stats.nodes())
                         .filter(|&t| t <= MAX_RESUMED)
-                        .ok_or_else(|| {
-                            bad(format!(
-                                "the records count more than {MAX_RESUMED} nodes, more than any search makes (36 years at 10^9 nodes a second)"
-                            ))
-                        })?;
+                        .ok_or_else(|| bad(too_many.clone()))?;
                     Ok(rec)
                 })
-                .collect()
+                .collect::<Result<Vec<Record>>>()
         })
+        .map(|records| (records, finished))
     }
 }
 
@@ -599,6 +716,90 @@ struct Paths {
     prefix: std::result::Result<Prefix, String>,
     given: Vec<std::result::Result<Prefix, String>>,
     checked: bool,
+}
+
+/// Checks nodes per depth `npd` counted from depth `d0` of a board of `top` free cells
+/// as a search counts them: no depth past the board, nothing above `d0`, one start
+/// node per subproblem (a record's one, or `summed` finished ones), no more children
+/// than a node has (4 rotations of each piece left), and a sum below 2^64.
+fn check_counts(
+    npd: &[u64],
+    top: usize,
+    d0: usize,
+    summed: Option<u64>,
+) -> std::result::Result<(), String> {
+    let (whose, starts) = match summed {
+        None => ("the record's subproblem", 1),
+        Some(n) => ("the finished subproblems", n),
+    };
+    if npd.len() > top + 1 {
+        return Err(format!(
+            "nodes_per_depth has {} depths, the board has {}",
+            npd.len(),
+            top + 1
+        ));
+    }
+    if let Some(j) = (0..d0.min(npd.len())).find(|&j| npd[j] != 0) {
+        return Err(format!(
+            "nodes_per_depth counts {} nodes at depth {j}, above {whose} (depth {d0})",
+            npd[j]
+        ));
+    }
+    let start = npd.get(d0).copied().unwrap_or(0);
+    if start != starts {
+        let where_ = match summed {
+            None => format!("{whose} starts: its start node is 1"),
+            Some(n) => format!("{whose} start: they are {n}"),
+        };
+        return Err(format!(
+            "nodes_per_depth counts {start} nodes at depth {d0}, where {where_}"
+        ));
+    }
+    for j in d0..npd.len().saturating_sub(1) {
+        let most = npd[j].saturating_mul(4 * (top - j) as u64);
+        if npd[j + 1] > most {
+            return Err(format!(
+                "nodes_per_depth counts {} nodes at depth {} below {} at depth {j}, which have at most {most} children",
+                npd[j + 1],
+                j + 1,
+                npd[j]
+            ));
+        }
+    }
+    checked_sum(npd.iter().copied()).ok_or("nodes_per_depth sums past 2^64")?;
+    Ok(())
+}
+
+impl FinishedFile {
+    /// The subproblems and counts as the search uses them, checked as far as they can
+    /// be without the run's subproblems ([`super::parallel::resume`] checks the
+    /// indices against them): increasing ranges, counted from depth `d0` as a search
+    /// counts (one start node each), and no full board (a subproblem with solutions
+    /// keeps its record).
+    fn finished(self, top: usize, d0: usize) -> std::result::Result<Finished, String> {
+        let mut units = Vec::new();
+        let mut next = 0;
+        for &[a, b] in &self.units {
+            if a < next || b <= a || b - a > super::parallel::FRONTIER_MAX - units.len() {
+                return Err(format!(
+                    "units [{a}, {b}] is no range of subproblems after the ones before it"
+                ));
+            }
+            units.extend(a..b);
+            next = b;
+        }
+        let n = units.len() as u64;
+        check_counts(&self.nodes_per_depth, top, d0, Some(n))?;
+        if let Some(&full) = self.nodes_per_depth.get(top).filter(|&&f| f > 0) {
+            return Err(format!(
+                "nodes_per_depth counts {full} full boards at depth {top}, but finished subproblems hold no solutions"
+            ));
+        }
+        Ok(Finished {
+            units,
+            nodes_per_depth: self.nodes_per_depth,
+        })
+    }
 }
 
 impl RecordFile {
@@ -639,42 +840,10 @@ impl RecordFile {
             }
             given.push(g);
         }
-        let npd = &self.nodes_per_depth;
-        if npd.len() > top + 1 {
-            return Err(format!(
-                "nodes_per_depth has {} depths, the board has {}",
-                npd.len(),
-                top + 1
-            ));
-        }
-        let d0 = prefix.len();
-        if let Some(j) = (0..d0.min(npd.len())).find(|&j| npd[j] != 0) {
-            return Err(format!(
-                "nodes_per_depth counts {} nodes at depth {j}, above the record's subproblem (depth {d0})",
-                npd[j]
-            ));
-        }
-        let start = npd.get(d0).copied().unwrap_or(0);
-        if start != 1 {
-            return Err(format!(
-                "nodes_per_depth counts {start} nodes at depth {d0}, where the record's subproblem starts: its start node is 1"
-            ));
-        }
-        for j in d0..npd.len().saturating_sub(1) {
-            let most = npd[j].saturating_mul(4 * (top - j) as u64);
-            if npd[j + 1] > most {
-                return Err(format!(
-                    "nodes_per_depth counts {} nodes at depth {} below {} at depth {j}, which have at most {most} children",
-                    npd[j + 1],
-                    j + 1,
-                    npd[j]
-                ));
-            }
-        }
-        checked_sum(npd.iter().copied()).ok_or("nodes_per_depth sums past 2^64")?;
+        check_counts(&self.nodes_per_depth, top, prefix.len(), None)?;
         // A node at the full depth is a full board, which the search counts as a
         // solution.
-        let full = npd.get(top).copied().unwrap_or(0);
+        let full = self.nodes_per_depth.get(top).copied().unwrap_or(0);
         if self.solutions_found != full || self.solutions.len() as u64 > full {
             return Err(format!(
                 "{} solutions found and {} kept, but {full} nodes at the full depth",

@@ -1,6 +1,7 @@
 //! The search: state (board and candidate sets), the depth-first driver, the
 //! site-selection heuristics, and the parallel driver with its files.
 
+pub mod compact;
 pub mod dfs;
 pub mod interleave;
 pub mod jobs;
@@ -213,24 +214,25 @@ pub(crate) fn solve_read(
         }
     };
     let has_ck = ck.is_some();
-    let records = match (ck, &spread.checkpoint) {
+    let (records, finished) = match (ck, &spread.checkpoint) {
         (Some(ck), Some(path)) => {
             ck.check(path, puzzle, s, split_depth, shard, &spread.cut)?;
             ck.records(&ck_name, puzzle, s)?
         }
-        _ => Vec::new(),
+        _ => Default::default(),
     };
     let blame = match (has_ck, &spread.job) {
         (true, _) => ck_name.as_str(),
         (false, Some((origin, _))) => origin.as_str(),
         (false, None) => "--split-depth",
     };
-    let (done, todo) =
-        parallel::resume(puzzle, &units, records).map_err(|e| InputError::new(blame, e))?;
+    let (done, todo) = parallel::resume(puzzle, &units, records, &finished)
+        .map_err(|e| InputError::new(blame, e))?;
     let save_to = |path: &std::path::Path, records: Vec<parallel::Record>| {
+        let (finished, records) = compact::compact(puzzle, s, &units, &finished, records);
         let ck = jobs::Checkpoint {
             symmetry_parts: spread.cut.clone(),
-            ..jobs::Checkpoint::new(puzzle, s, split_depth, shard, records)
+            ..jobs::Checkpoint::new(puzzle, s, split_depth, shard, &finished, records)
         };
         jobs::write_checkpoint(path, &ck)
     };
@@ -242,7 +244,12 @@ pub(crate) fn solve_read(
         }
     };
     let save: Option<&parallel::Save<'_>> = spread.checkpoint.as_ref().map(|_| &periodic as _);
-    let work = parallel::Work { todo, base, done };
+    let work = parallel::Work {
+        todo,
+        base,
+        done,
+        finished: finished.stats(),
+    };
     let schedule = parallel::Schedule {
         order: spread.order,
         threads,

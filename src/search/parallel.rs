@@ -42,6 +42,7 @@
 //! placements that come before the ones it gave away, so with `--all` the kept
 //! solutions are the single-thread run's first `--keep`, in its order.
 
+use super::compact::Finished;
 use super::dfs::{search_sharing, stop_reason, Limits, Share, Stats, Stop};
 use super::interleave::{self, Plan};
 use super::select::{log_options, move_penalty, Order, Pick, Select, Strategy};
@@ -412,7 +413,8 @@ pub struct Outcome {
 /// the records still valid (reached from a unit, directly or through the subproblems
 /// records gave away) and the subproblems left to search (reached, without a record),
 /// sorted. Records reached from no unit are stale and dropped. Without records this
-/// checks that every unit is legal and returns them all.
+/// checks that every unit is legal and returns them all. The units of `finished`
+/// (indices into `units`) are done and have no record.
 ///
 /// Nothing is trusted before it fits: every subproblem reached is legal on the board
 /// (each record's given-away prefixes lie strictly below its own, on the search's
@@ -424,6 +426,7 @@ pub fn resume(
     puzzle: &Puzzle,
     units: &[Prefix],
     records: Vec<Record>,
+    finished: &Finished,
 ) -> Result<(Vec<Record>, Vec<Prefix>), String> {
     let show = |p: &Prefix| {
         let cells: Vec<String> = p
@@ -438,9 +441,25 @@ pub fn resume(
             return Err(format!("two records of subproblem {}", show(&r.prefix)));
         }
     }
+    let mut done = vec![false; units.len()];
+    for &u in &finished.units {
+        let Some(p) = units.get(u) else {
+            return Err(format!(
+                "finished subproblem {u} is not one of the run's {}",
+                units.len()
+            ));
+        };
+        if index.contains_key(p) {
+            return Err(format!("two records of subproblem {}", show(p)));
+        }
+        done[u] = true;
+    }
     // Every prefix reached from the units, with the record that gave it away.
     let mut parent: FxHashMap<&Prefix, Option<&Prefix>> = Default::default();
-    let mut stack: Vec<(&Prefix, Option<&Prefix>)> = units.iter().map(|u| (u, None)).collect();
+    let mut stack: Vec<(&Prefix, Option<&Prefix>)> = (units.iter().zip(&done))
+        .filter(|(_, &done)| !done)
+        .map(|(u, _)| (u, None))
+        .collect();
     let mut reached = vec![false; records.len()];
     let mut todo = Vec::new();
     let mut st = State::new(puzzle);
@@ -671,6 +690,9 @@ pub struct Work {
     pub todo: Vec<Prefix>,
     pub base: Stats,
     pub done: Vec<Record>,
+    /// The counts of the subproblems an earlier run finished and summed
+    /// ([`Finished::stats`]).
+    pub finished: Stats,
 }
 
 /// How a [`run`] schedules its subproblems: in which order, on how many workers (0: all
@@ -683,9 +705,7 @@ pub struct Schedule<'a> {
 }
 
 /// `base` plus the subproblems' `outcomes` of a search with `s` merged in search
-/// order, keeping the first `keep` solutions. In the natural move order that is the
-/// prefixes' order; `--move-order penalty` tries the placements at a node in order of
-/// their penalty, so there each placement of a prefix is keyed by it.
+/// order ([`in_search_order`]), keeping the first `keep` solutions.
 fn merged<'x>(
     puzzle: &Puzzle,
     s: Strategy,
@@ -694,13 +714,31 @@ fn merged<'x>(
     keep: usize,
 ) -> Stats {
     let mut outcomes: Vec<_> = outcomes.collect();
+    in_search_order(puzzle, s, &mut outcomes, |o| o.0);
+    let mut stats = base;
+    for (_, s) in outcomes {
+        stats.merge(s, keep);
+    }
+    stats
+}
+
+/// Sorts `items` by their prefixes (`key`) in the order a search with `s` visits them.
+/// In the natural move order that is the prefixes' order; `--move-order penalty` tries
+/// the placements at a node in order of their penalty, so there each placement of a
+/// prefix is keyed by it. A prefix comes before the prefixes below it either way.
+pub(super) fn in_search_order<T>(
+    puzzle: &Puzzle,
+    s: Strategy,
+    items: &mut Vec<T>,
+    key: impl Fn(&T) -> &Prefix,
+) {
     match s.moves {
-        Order::Natural => outcomes.sort_by(|a, b| a.0.cmp(b.0)),
+        Order::Natural => items.sort_by(|a, b| key(a).cmp(key(b))),
         Order::Penalty => {
             let mut st = State::new(puzzle);
-            let mut keyed: Vec<_> = outcomes
+            let mut keyed: Vec<_> = std::mem::take(items)
                 .into_iter()
-                .map(|o| (penalty_key(&mut st, o.0), o))
+                .map(|o| (penalty_key(&mut st, key(&o)), o))
                 .collect();
             keyed.sort_by(|a, b| {
                 let pairs = a.0.iter().zip(&b.0);
@@ -709,14 +747,9 @@ fn merged<'x>(
                     .find(|o| o.is_ne())
                     .unwrap_or_else(|| a.0.len().cmp(&b.0.len()))
             });
-            outcomes = keyed.into_iter().map(|(_, o)| o).collect();
+            *items = keyed.into_iter().map(|(_, o)| o).collect();
         }
     }
-    let mut stats = base;
-    for (_, s) in outcomes {
-        stats.merge(s, keep);
-    }
-    stats
 }
 
 /// Where each placement of `prefix` comes among the tries at its node under
@@ -753,6 +786,7 @@ pub fn run(
         mut todo,
         base,
         done: valid,
+        finished: summed,
     } = work;
     let Schedule {
         order,
@@ -763,7 +797,7 @@ pub fn run(
     if order == Order::Penalty {
         order_by_penalty(puzzle, &mut todo);
     }
-    let mut prior = Stats::default();
+    let mut prior = summed.clone();
     for r in &valid {
         prior.merge(&r.stats, 0);
     }
@@ -835,6 +869,7 @@ pub fn run(
     let outcomes = records.iter().map(|r| (&r.prefix, &r.stats));
     let outcomes = outcomes.chain(partial.iter().map(|(p, s)| (p, s)));
     let mut stats = merged(puzzle, s, base, outcomes, limits.keep);
+    stats.merge(&summed, 0);
     stats.stopped = None;
     let found = stats.solutions_found;
     // What stopped subproblems: unfinished ones, and finished ones that handed their
