@@ -79,7 +79,9 @@ fn compare_json_holds_solve_results_with_equal_counts() {
     assert_eq!(v["counts_agree"], true);
     for (r, h) in results.iter().zip(["scan", "mrv", "ply:2", "ply:3"]) {
         let solo = solve(P44, h);
-        assert_eq!(keys(r), keys(&solo), "{h}: same keys as solve --json");
+        let mut solve_keys = keys(&solo);
+        solve_keys.extend(["rank", "relative_time", "relative_nodes"].map(String::from));
+        assert_eq!(keys(r), solve_keys, "{h}: solve --json's keys and its rank");
         assert_eq!(r["select"], h);
         assert_eq!(r["solutions_found"], 36, "{h}");
         assert_eq!(r["exhaustive"], true, "{h}");
@@ -205,8 +207,9 @@ fn compare_ranks_by_time_only_the_runs_that_reached_their_goal() {
         other => panic!("scan stopped at --max-nodes, ranked {other}"),
     }
     let csv = stdout(&plytile(&[&args[..], &["--csv"]].concat()));
-    let mrv_row = csv.lines().find(|l| l.starts_with("mrv,")).unwrap();
-    assert!(mrv_row.ends_with(",ranked"), "{csv}");
+    let rows = read_csv(&csv);
+    let mrv_row = rows.iter().find(|r| r["select"] == "mrv").unwrap();
+    assert_eq!(mrv_row["rank"], "ranked", "{csv}");
     let text = stdout(&plytile(&bench));
     assert!(
         text.contains("mrv ran") && !text.contains("scan ran"),
@@ -720,7 +723,7 @@ fn bench_exports_record_factor_move_order_and_symmetry() {
     let text = std::fs::read_to_string(&csv).unwrap();
     let header = text.lines().next().unwrap();
     assert!(
-        header.ends_with(",relative_nodes,rank,symmetry,factor,move_order"),
+        header.ends_with(",relative_nodes,rank,symmetry,factor,move_order,runs_stopped"),
         "{header}"
     );
     for row in read_csv(&text) {
@@ -784,4 +787,269 @@ fn bench_symmetry_on_a_hinted_board_searches_it_whole_and_says_so() {
         .collect();
     assert_eq!(cut, [&Value::from(1), &Value::from(4)]);
     let _ = std::fs::remove_dir_all(dir);
+}
+
+const P65: &str = "puzzles/brendan/pieces_06x05.txt";
+
+/// Which runs a limit stopped, in every output: the JSON's `stopped_by_run` (aligned
+/// with `times_s`; null for a run that reached its goal, `--solutions K` included) and
+/// `runs_stopped`, the CSV's last column, the Markdown's solutions cell and the text.
+/// With one thread the node counts, and so the stops by `--max-nodes`, are exact: scan
+/// needs 17,718 nodes for its first solution of the 6x5, mrv 737.
+#[test]
+fn bench_exports_count_the_runs_a_limit_stopped() {
+    let dir = scratch("stopped");
+    let (json, csv, md) = (dir.join("b.json"), dir.join("b.csv"), dir.join("b.md"));
+    let o = plytile(&[
+        "bench",
+        P65,
+        "--select",
+        "scan,mrv",
+        "--solutions",
+        "1",
+        "--max-nodes",
+        "1000",
+        "--runs",
+        "2",
+        "--export-json",
+        &s(&json),
+        "--export-csv",
+        &s(&csv),
+        "--export-markdown",
+        &s(&md),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let r = &v["results"];
+    assert_eq!(r[0]["select"], "scan");
+    assert_eq!(r[0]["stopped_by"], "max_nodes");
+    assert_eq!(
+        r[0]["stopped_by_run"],
+        serde_json::json!(["max_nodes", "max_nodes"])
+    );
+    assert_eq!(r[0]["runs_stopped"], 2);
+    assert_eq!(r[0]["nodes"], serde_json::json!([1000, 1000]));
+    // mrv stopped at the solution it was asked for: its goal, not a limit.
+    assert_eq!(r[1]["stopped_by"], "solutions");
+    assert_eq!(r[1]["stopped_by_run"], serde_json::json!([null, null]));
+    assert_eq!(r[1]["runs_stopped"], 0);
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let header = text.lines().next().unwrap();
+    assert!(
+        header.ends_with(",rank,symmetry,factor,move_order,runs_stopped"),
+        "{header}"
+    );
+    let stopped: Vec<String> = read_csv(&text)
+        .iter()
+        .map(|row| row["runs_stopped"].clone())
+        .collect();
+    assert_eq!(stopped, ["2", "0"]);
+    let md = std::fs::read_to_string(&md).unwrap();
+    let row = |h: &str| md.lines().find(|l| l.contains(&format!("| {h} "))).unwrap();
+    assert!(
+        row("scan").contains("| 0 (2 of 2 runs stopped: --max-nodes reached) |"),
+        "{md}"
+    );
+    assert!(!row("mrv").contains("stopped"), "{md}");
+    assert!(
+        md.contains("Means, σ and ranges are over all runs: where the solutions say that a limit stopped runs, those count with the time and nodes they took until it stopped, so the figures are lower bounds."),
+        "{md}"
+    );
+    let text = stdout(&o);
+    assert_eq!(
+        text.matches(
+            "\n  2 of 2 runs stopped: --max-nodes reached; the figures are over all 2 runs, \
+             so lower bounds\n"
+        )
+        .count(),
+        1,
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Where a limit stopped every setting nothing is fastest: the text says "no time
+/// ranking", the JSON's `fastest` and `fewest_nodes` are null and the Markdown says
+/// that none reached its goal; `compare` likewise.
+#[test]
+fn no_setting_that_reached_its_goal_means_no_fastest_in_any_export() {
+    let dir = scratch("nowinner");
+    let md = dir.join("b.md");
+    let o = plytile(&[
+        "bench",
+        P65,
+        "--select",
+        "scan,mrv",
+        "--max-nodes",
+        "150000",
+        "--runs",
+        "1",
+        "--export-markdown",
+        &s(&md),
+        "--export-json",
+        "-",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("no setting reached its goal: no time ranking"),
+        "{}",
+        stderr(&o)
+    );
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let p = &v["puzzles"][0];
+    assert_eq!(
+        (&p["fastest"], &p["fewest_nodes"]),
+        (&Value::Null, &Value::Null)
+    );
+    for r in v["results"].as_array().unwrap() {
+        assert_eq!(r["nodes_min"], 150000, "{r}");
+        assert_eq!(r["stopped_by_run"], serde_json::json!(["max_nodes"]), "{r}");
+        assert_eq!(r["rank"], "not ranked", "{r}");
+        assert_eq!(r["relative_time"], Value::Null, "{r}");
+    }
+    for o in v["overall"].as_array().unwrap() {
+        assert_eq!(o["wins"], 0, "{o}");
+    }
+    let md = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        md.contains("| none reached its goal | none reached its goal |"),
+        "{md}"
+    );
+    // compare: no run finds every solution within 1000 nodes.
+    let args = [
+        "compare",
+        P65,
+        "--select",
+        "scan,mrv",
+        "--all",
+        "--max-nodes",
+        "1000",
+    ];
+    let o = plytile(&[&args[..], &["--json"]].concat());
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        (&v["fastest"], &v["fewest_nodes"]),
+        (&Value::Null, &Value::Null)
+    );
+    for r in v["results"].as_array().unwrap() {
+        assert_eq!(r["rank"], "not ranked", "{r}");
+        assert_eq!(
+            (&r["relative_time"], &r["relative_nodes"]),
+            (&Value::Null, &Value::Null)
+        );
+    }
+    let text = stdout(&plytile(&args));
+    assert!(
+        text.contains("no run reached its goal (--max-nodes reached)"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// compare's JSON, CSV and Markdown say the same: each JSON result has the table's
+/// `rank`, `relative_time` and `relative_nodes` (full precision; null where the CSV
+/// cell is empty); the CSV keeps its columns and values (`exhaustive` "yes" / "no
+/// (...)") and adds, at the end, `puzzle`, `stopped_by` (as bench's) and the settings
+/// that change the counts; the Markdown names them in a settings line, as bench's.
+#[test]
+fn compare_json_csv_and_markdown_agree() {
+    const P66: &str = "puzzles/brendan/pieces_06x06.txt";
+    // First solutions of the 6x6: scan needs 696,096 nodes, mrv 145,310, ply:2 181,487.
+    let args = [
+        "compare",
+        P66,
+        "--select",
+        "scan,mrv,ply:2",
+        "--max-nodes",
+        "170000",
+    ];
+    let v = json_of(&[&args[..], &["--json"]].concat());
+    let csv = stdout(&plytile(&[&args[..], &["--csv"]].concat()));
+    assert_eq!(
+        csv.lines().next().unwrap(),
+        "select,solutions,exhaustive,nodes,time_s,nodes_per_s,relative_nodes,relative_time,\
+         rank,puzzle,stopped_by,symmetry,factor,move_order"
+    );
+    let rows = read_csv(&csv);
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    let cell = |x: &Value| x.as_f64().map(|x| format!("{x:.3}")).unwrap_or_default();
+    for (r, row) in results.iter().zip(&rows) {
+        let h = r["select"].as_str().unwrap();
+        assert_eq!(row["select"], h);
+        assert_eq!(row["rank"], r["rank"].as_str().unwrap(), "{h}");
+        assert_eq!(row["relative_nodes"], cell(&r["relative_nodes"]), "{h}");
+        // Times differ between the two runs: only whether there is a ratio.
+        assert_eq!(
+            row["relative_time"].is_empty(),
+            r["relative_time"].is_null(),
+            "{h}"
+        );
+        assert_eq!(row["puzzle"], "pieces_06x06");
+        assert_eq!(
+            (
+                row["symmetry"].as_str(),
+                row["factor"].as_str(),
+                row["move_order"].as_str()
+            ),
+            ("1", "false", "natural")
+        );
+    }
+    let exhaustive: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r["exhaustive"].as_str(), r["stopped_by"].as_str()))
+        .collect();
+    assert_eq!(
+        exhaustive,
+        [
+            ("no (max_nodes)", "max_nodes"),
+            ("no (solutions)", "solutions"),
+            ("no (max_nodes)", "max_nodes")
+        ]
+    );
+    let rec = |h: &str| results.iter().find(|r| r["select"] == h).unwrap();
+    assert_eq!(rec("mrv")["rank"], "ranked");
+    assert_eq!(rec("mrv")["relative_time"], 1.0);
+    assert_eq!(rec("mrv")["relative_nodes"], 1.0);
+    assert_eq!(rec("ply:2")["rank"], "at least");
+    assert_eq!(rec("ply:2")["relative_nodes"], 170000.0 / 145310.0);
+    // --symmetry: counts of the quarter tree, and every output says so.
+    let sym = [
+        "compare",
+        P44,
+        "--select",
+        "scan,mrv",
+        "--all",
+        "--symmetry",
+    ];
+    let rows = read_csv(&stdout(&plytile(&[&sym[..], &["--csv"]].concat())));
+    for row in &rows {
+        assert_eq!(
+            (
+                row["exhaustive"].as_str(),
+                row["stopped_by"].as_str(),
+                row["symmetry"].as_str()
+            ),
+            ("yes", "", "4")
+        );
+    }
+    let md = stdout(&plytile(
+        &[&sym[..], &["--markdown", "--max-nodes", "5000"]].concat(),
+    ));
+    assert!(
+        md.starts_with(
+            "Puzzle `pieces_04x04` (4x4): all solutions; the trees of `solve --symmetry` \
+             (symmetry 4); `--factor off`, `--move-order natural`; limits: --max-nodes 5000.\n\n| select "
+        ),
+        "{md}"
+    );
+    let md = stdout(&plytile(&["compare", P44, "--select", "mrv", "--markdown"]));
+    assert!(
+        md.starts_with(
+            "Puzzle `pieces_04x04` (4x4): first solution; the whole tree; `--factor off`, \
+             `--move-order natural`.\n"
+        ),
+        "{md}"
+    );
 }

@@ -12,7 +12,7 @@ use crate::report::export::{
     count_mismatch, fmt_count, fmt_ratio, fmt_time, fmt_time_as, BenchConfig, BenchRecord,
     BenchReport, ExportFormat,
 };
-use crate::report::{rank, reached_goal, stop_text, Rank};
+use crate::report::{rank, stop_text, Rank};
 use crate::search::select::MAX_PLY;
 use crate::search::{self, Heuristic, Stop};
 use clap::Args;
@@ -278,6 +278,16 @@ fn describe(r: &BenchRecord) -> String {
             r.solutions_found
         )
     };
+    // Which runs a limit stopped, and what that does to the figures.
+    let stopped = r
+        .stopped_runs_text()
+        .map(|t| {
+            format!(
+                "  {t}; the figures are over all {} runs, so lower bounds\n",
+                r.runs
+            )
+        })
+        .unwrap_or_default();
     if r.runs == 1 {
         // One run has no spread: hyperfine's "abs ≡" form.
         return format!(
@@ -297,7 +307,7 @@ fn describe(r: &BenchRecord) -> String {
          \x20 Time (mean ± σ):     {:>10} ± {:>10}\n\
          \x20 Range (min … max):   {:>10} … {:>10}    {} runs\n\
          \x20 Nodes (mean ± σ):    {:>10} ± {:>10}\n\
-         \x20 Nodes/s (mean ± σ):  {:>10} ± {:>10}\n\n",
+         \x20 Nodes/s (mean ± σ):  {:>10} ± {:>10}\n{stopped}\n",
         r.puzzle,
         r.select,
         fmt_time(r.time_mean_s),
@@ -317,12 +327,11 @@ fn summary(report: &BenchReport, puzzle: &str) -> String {
     let Some(p) = report.puzzles.iter().find(|p| p.puzzle == puzzle) else {
         return String::new();
     };
-    let fastest = report.records_of(puzzle).find(|r| r.select == p.fastest);
-    if fastest.is_some_and(|f| !reached_goal(f.stopped_by)) {
+    let Some(fastest) = p.fastest else {
         return format!("Summary for {puzzle}\n  no setting reached its goal: no time ranking\n\n");
-    }
-    let mut s = format!("Summary for {puzzle}\n  {} ran\n", p.fastest);
-    for r in report.records_of(puzzle).filter(|r| r.select != p.fastest) {
+    };
+    let mut s = format!("Summary for {puzzle}\n  {fastest} ran\n");
+    for r in report.records_of(puzzle).filter(|r| r.select != fastest) {
         let ratio = fmt_ratio(r.relative_time, r.relative_time_stddev);
         s += &match rank(r.stopped_by, r.relative_time.unwrap_or(0.0), true) {
             Rank::Ranked => format!("    {ratio} times faster than {}\n", r.select),

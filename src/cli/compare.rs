@@ -87,10 +87,11 @@ pub fn run(a: CompareArgs) -> Result<u8> {
             serde_json::to_string(&report).expect("reports serialize")
         )?;
     } else if a.csv {
-        out!("{}", report.table().render(&Csv))?;
+        out!("{}", report.csv_table().render(&Csv))?;
     } else if a.markdown {
         out!(
-            "{}\n{}",
+            "{}\n{}\n{}",
+            report.settings_line(),
             report.table().render(&Markdown),
             report.growth_table().render(&Markdown)
         )?;
@@ -128,10 +129,5 @@ pub fn run(a: CompareArgs) -> Result<u8> {
         return Ok(EXIT_MISMATCH);
     }
     // 0 if any heuristic found a solution, 1 if one proved there is none, else 3.
-    Ok(report
-        .results
-        .iter()
-        .map(|r| r.exit_code())
-        .min()
-        .unwrap_or(3))
+    Ok(report.runs().map(|r| r.exit_code()).min().unwrap_or(3))
 }

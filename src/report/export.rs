@@ -13,7 +13,9 @@ pub mod stats;
 
 pub use compare::CompareReport;
 
-use super::{limit_stop, quickest, rank, reached_goal, Second, SolveResult, Standing};
+use super::{
+    limit_stop, quickest, rank, reached_goal, stop_text, winner, Second, SolveResult, Standing,
+};
 use crate::search::{Heuristic, Order, Stop};
 use serde::{Deserialize, Serialize};
 use stats::{geometric_mean, ratio, Summary};
@@ -89,6 +91,11 @@ pub struct BenchRecord {
     pub exhaustive: bool,
     /// Why a run stopped early (the first such run), if one did.
     pub stopped_by: Option<Stop>,
+    /// The time, node and rate statistics below are over all `runs`, those a limit
+    /// stopped (`runs_stopped`) included: a stopped run's time and nodes are what it
+    /// took until it stopped, less than it needed, so with any such run they are lower
+    /// bounds (and `rank` is not "ranked"). Dropping the stopped runs would keep only
+    /// the quicker ones, a bias with no bound.
     pub time_mean_s: Second,
     pub time_stddev_s: Second,
     pub time_median_s: Second,
@@ -118,6 +125,14 @@ pub struct BenchRecord {
     pub times_s: Vec<Second>,
     /// Each run's node count (JSON only).
     pub nodes: Vec<u64>,
+    /// Each run's stop by a limit (`max_nodes`, `timeout`, `interrupted`), aligned
+    /// with `times_s`; null for a run that reached its goal (every solution, or the
+    /// `--solutions K` asked for). JSON only.
+    #[serde(default)]
+    pub stopped_by_run: Vec<Option<Stop>>,
+    /// How many of the `runs` a limit stopped (the non-null `stopped_by_run`).
+    #[serde(default)]
+    pub runs_stopped: usize,
 }
 
 impl BenchRecord {
@@ -129,6 +144,7 @@ impl BenchRecord {
         let nodes: Vec<u64> = runs.iter().map(|r| r.nodes).collect();
         let nodes_f: Vec<f64> = nodes.iter().map(|&n| n as f64).collect();
         let rates: Vec<f64> = runs.iter().map(|r| r.nodes_per_s).collect();
+        let stops: Vec<Option<Stop>> = runs.iter().map(|r| limit_stop(r.stopped_by)).collect();
         let (t, n, v) = (
             Summary::of(&times),
             Summary::of(&nodes_f),
@@ -171,7 +187,37 @@ impl BenchRecord {
             rank: Standing::default(),
             times_s: times,
             nodes,
+            runs_stopped: stops.iter().flatten().count(),
+            stopped_by_run: stops,
         }
+    }
+
+    /// "2 of 6 runs stopped: --timeout reached" (each limit with its count when they
+    /// differ: "3 of 6 runs stopped: --max-nodes reached (1), --timeout reached (2)");
+    /// `None` when every run reached its goal.
+    pub fn stopped_runs_text(&self) -> Option<String> {
+        if self.runs_stopped == 0 {
+            return None;
+        }
+        let mut seen: Vec<(Stop, usize)> = Vec::new();
+        for s in self.stopped_by_run.iter().flatten() {
+            match seen.iter_mut().find(|(t, _)| t == s) {
+                Some((_, n)) => *n += 1,
+                None => seen.push((*s, 1)),
+            }
+        }
+        let why = match seen.as_slice() {
+            [(s, _)] => stop_text(*s).to_string(),
+            _ => seen
+                .iter()
+                .map(|(s, n)| format!("{} ({n})", stop_text(*s)))
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
+        Some(format!(
+            "{} of {} runs stopped: {why}",
+            self.runs_stopped, self.runs
+        ))
     }
 }
 
@@ -186,10 +232,11 @@ pub struct PuzzleSummary {
     pub solutions_found: Option<u64>,
     /// False when exhaustive runs found different numbers of solutions: a bug.
     pub counts_agree: bool,
-    /// The setting with the smallest mean time.
-    pub fastest: Heuristic,
-    /// The setting with the fewest mean nodes.
-    pub fewest_nodes: Heuristic,
+    /// The setting with the smallest mean time among those that reached their goal;
+    /// null when none did (a limit stopped every setting: no time ranking).
+    pub fastest: Option<Heuristic>,
+    /// The setting with the fewest mean nodes, by the same rule.
+    pub fewest_nodes: Option<Heuristic>,
 }
 
 /// One setting over all puzzles.
@@ -306,8 +353,8 @@ impl BenchReport {
             height: fastest.height,
             solutions_found: agreed,
             counts_agree,
-            fastest: fastest.select,
-            fewest_nodes: fewest.select,
+            fastest: winner(&records, |r| r.stopped_by, |r| r.time_mean_s).map(|r| r.select),
+            fewest_nodes: winner(&records, |r| r.stopped_by, |r| r.nodes_mean).map(|r| r.select),
         });
         self.results.extend(records);
         self.overall = self
@@ -338,11 +385,7 @@ impl BenchReport {
             geomean_relative_time: geometric_mean(ranked().filter_map(|r| r.relative_time)),
             geomean_relative_nodes: geometric_mean(ranked().filter_map(|r| r.relative_nodes)),
             // A puzzle where no setting reached its goal has no winner.
-            wins: self
-                .puzzles
-                .iter()
-                .filter(|p| p.fastest == h && ranked().any(|r| r.puzzle == p.puzzle))
-                .count(),
+            wins: self.puzzles.iter().filter(|p| p.fastest == Some(h)).count(),
             puzzles_ranked: ranked().count(),
         }
     }
@@ -491,6 +534,8 @@ mod tests {
         r.time_mean_s = time_s;
         r.stopped_by = stop;
         r.exhaustive = stop.is_none();
+        r.stopped_by_run = vec![limit_stop(stop)];
+        r.runs_stopped = usize::from(limit_stop(stop).is_some());
         r
     }
 
@@ -578,6 +623,69 @@ mod tests {
         let md = ExportFormat::Markdown.exporter().serialize(&report);
         assert!(md.contains("| p "), "{md}");
         assert!(md.contains("Built for a CPU with avx2.\n"), "{md}");
+    }
+
+    /// Runs of one setting that stopped differently (a timeout stops some runs and not
+    /// others): each run's stop, their count, and the words of the text and Markdown.
+    #[test]
+    fn records_say_which_runs_a_limit_stopped() {
+        let stopped = |stop: Option<Stop>| {
+            let mut r = run("scan");
+            r.stopped_by = stop;
+            r.exhaustive = stop.is_none();
+            r
+        };
+        let runs = [
+            stopped(Some(Stop::Timeout)),
+            stopped(None),
+            stopped(Some(Stop::Timeout)),
+            stopped(None),
+        ];
+        let r = BenchRecord::from_runs("p", 12, &runs);
+        assert_eq!(
+            r.stopped_by_run,
+            [Some(Stop::Timeout), None, Some(Stop::Timeout), None]
+        );
+        assert_eq!(
+            (r.runs_stopped, r.stopped_by, r.exhaustive),
+            (2, Some(Stop::Timeout), false)
+        );
+        assert_eq!(
+            r.stopped_runs_text().as_deref(),
+            Some("2 of 4 runs stopped: --timeout reached")
+        );
+        let v = serde_json::to_value(&r).unwrap();
+        assert_eq!(
+            v["stopped_by_run"],
+            serde_json::json!(["timeout", null, "timeout", null])
+        );
+        // Two limits, each with its count; a run that reached its --solutions goal is
+        // not stopped.
+        let mixed = [
+            stopped(Some(Stop::MaxNodes)),
+            stopped(Some(Stop::Solutions)),
+            stopped(Some(Stop::Timeout)),
+        ];
+        let m = BenchRecord::from_runs("p", 12, &mixed);
+        assert_eq!(
+            m.stopped_by_run,
+            [Some(Stop::MaxNodes), None, Some(Stop::Timeout)]
+        );
+        assert_eq!(
+            m.stopped_runs_text().as_deref(),
+            Some("2 of 3 runs stopped: --max-nodes reached (1), --timeout reached (1)")
+        );
+        let done = BenchRecord::from_runs("p", 12, &[stopped(None)]);
+        assert_eq!((done.runs_stopped, done.stopped_runs_text()), (0, None));
+        let mut report = scan_mrv_report();
+        report.push_puzzle(vec![r], true);
+        let csv = ExportFormat::Csv.exporter().serialize(&report);
+        assert!(csv.lines().nth(1).unwrap().ends_with(",natural,2"), "{csv}");
+        let md = ExportFormat::Markdown.exporter().serialize(&report);
+        assert!(
+            md.contains("| 32 (2 of 4 runs stopped: --timeout reached) |"),
+            "{md}"
+        );
     }
 
     #[test]

@@ -468,7 +468,8 @@ impl Rank {
 }
 
 /// The quickest of `runs` by `time` among those whose `stop` [`reached_goal`], or
-/// among all of them when none did (`compare`'s and `bench`'s fastest).
+/// among all of them when none did: what ratios are taken against (a ratio to a run
+/// that did not reach its goal is then not ranked, see [`rank`]).
 pub fn quickest<T>(
     runs: &[T],
     stop: impl Fn(&T) -> Option<Stop>,
@@ -480,6 +481,17 @@ pub fn quickest<T>(
         .filter(|r| reached_goal(stop(r)))
         .min_by(by_time))
     .or_else(|| runs.iter().min_by(by_time))
+}
+
+/// The quickest of `runs` by `time` that [`reached_goal`]; `None` when none did, so
+/// that nothing is named fastest (or fewest nodes) by a limit's stop: `compare`'s and
+/// `bench`'s `fastest` and `fewest_nodes`.
+pub fn winner<T>(
+    runs: &[T],
+    stop: impl Fn(&T) -> Option<Stop>,
+    time: impl Fn(&T) -> f64,
+) -> Option<&T> {
+    quickest(runs, &stop, time).filter(|r| reached_goal(stop(r)))
 }
 
 pub fn stop_text(s: Stop) -> &'static str {

@@ -2,10 +2,14 @@
 //! schema is [`CompareReport`] (`results` holds `solve --json` objects); the tables and
 //! the growth plot are built from it.
 
+use super::csv::cell;
+use super::markdown::{limit_flags, strategy_text};
 use super::markup::Table;
 use super::{count_mismatch, fmt_count};
 use crate::report::plot::{growth_svg, Series};
-use crate::report::{quickest, rank, reached_goal, stop_text, Rank, Second, SolveResult};
+use crate::report::{
+    limit_stop, quickest, rank, reached_goal, stop_text, winner, Second, SolveResult, Standing,
+};
 use crate::search::Heuristic;
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +23,25 @@ pub struct CompareLimits {
     pub timeout_s: Option<Second>,
 }
 
+/// One heuristic's run: its `solve --json` object, with how it ranks against the
+/// others (as the table's `rank`, `relative_time` and `relative_nodes` columns and
+/// `bench`'s records).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct CompareResult {
+    #[serde(flatten)]
+    pub run: SolveResult,
+    /// How its time ranks ([`crate::report::Rank`]): "ranked" (it reached its goal),
+    /// "at least" (a limit stopped it after the fastest had finished) or "not ranked"
+    /// (a limit stopped it sooner, or no run reached its goal).
+    pub rank: Standing,
+    /// Its time over the fastest run's (1 = fastest); a lower bound when `rank` is
+    /// "at least"; null when "not ranked" or the fastest took no measurable time.
+    pub relative_time: Option<f64>,
+    /// Its nodes over the fewest nodes, by the same rule (a lower bound for a run a
+    /// limit stopped after the one with the fewest had finished).
+    pub relative_nodes: Option<f64>,
+}
+
 /// The result of `plytile compare --json`.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct CompareReport {
@@ -26,13 +49,14 @@ pub struct CompareReport {
     pub width: usize,
     pub height: usize,
     pub limits: CompareLimits,
-    /// One `solve --json` object per heuristic, in `--select` order.
-    pub results: Vec<SolveResult>,
+    /// One `solve --json` object per heuristic, in `--select` order, with its `rank`,
+    /// `relative_time` and `relative_nodes`.
+    pub results: Vec<CompareResult>,
     /// The smallest time among the runs that reached their goal (every solution, or
-    /// the first; see [`crate::report::reached_goal`]), or among all runs when none did; and,
-    /// by the same rule, the smallest node count.
-    pub fastest: Heuristic,
-    pub fewest_nodes: Heuristic,
+    /// the first; see [`crate::report::reached_goal`]); null when none did (no time
+    /// ranking). By the same rule, the smallest node count.
+    pub fastest: Option<Heuristic>,
+    pub fewest_nodes: Option<Heuristic>,
     /// False when every run was exhaustive and the solution counts differ (a bug;
     /// exit code 4). True otherwise.
     pub counts_agree: bool,
@@ -45,36 +69,78 @@ impl CompareReport {
     /// Collects finished runs (at least one).
     pub fn new(limits: CompareLimits, results: Vec<SolveResult>) -> CompareReport {
         // A run cut short by a limit did less work, not the same work faster.
-        let fastest =
-            quickest(&results, |r| r.stopped_by, |r| r.elapsed_s).expect("at least one run");
-        let fewest =
-            quickest(&results, |r| r.stopped_by, |r| r.nodes as f64).expect("at least one run");
-        let all_exhaustive = results.iter().all(|r| r.exhaustive);
-        let error = if all_exhaustive {
+        let time = |r: &SolveResult| r.elapsed_s;
+        let nodes = |r: &SolveResult| r.nodes as f64;
+        let stop = |r: &SolveResult| r.stopped_by;
+        let bt = quickest(&results, stop, time).expect("at least one run");
+        let bn = quickest(&results, stop, nodes).expect("at least one run");
+        // Ratios as `rank` says: a lower bound ("at least"), or none ("not ranked").
+        let relative = |r: &SolveResult, by: &dyn Fn(&SolveResult) -> f64, b: &SolveResult| {
+            let x = (by(b) > 0.0).then(|| by(r) / by(b));
+            let place = rank(r.stopped_by, x.unwrap_or(1.0), reached_goal(b.stopped_by));
+            (place.standing(), x.and_then(|x| place.ratio(x)))
+        };
+        let ranked: Vec<CompareResult> = results
+            .iter()
+            .map(|r| {
+                let (place, relative_time) = relative(r, &time, bt);
+                CompareResult {
+                    run: r.clone(),
+                    rank: place,
+                    relative_time,
+                    relative_nodes: relative(r, &nodes, bn).1,
+                }
+            })
+            .collect();
+        let error = if results.iter().all(|r| r.exhaustive) {
             count_mismatch(&results)
         } else {
             None
         };
         CompareReport {
-            puzzle: fastest.puzzle.clone(),
-            width: fastest.width,
-            height: fastest.height,
+            puzzle: bt.puzzle.clone(),
+            width: bt.width,
+            height: bt.height,
             limits,
-            fastest: fastest.select,
-            fewest_nodes: fewest.select,
+            fastest: winner(&results, stop, time).map(|r| r.select),
+            fewest_nodes: winner(&results, stop, nodes).map(|r| r.select),
             counts_agree: error.is_none(),
             error,
             version: env!("CARGO_PKG_VERSION").to_string(),
-            results,
+            results: ranked,
         }
     }
 
-    /// The run of heuristic `h`.
-    fn run_of(&self, h: Heuristic) -> &SolveResult {
-        self.results
-            .iter()
-            .find(|r| r.select == h)
-            .expect("fastest and fewest_nodes are results")
+    /// The `solve --json` objects, in `--select` order.
+    pub fn runs(&self) -> impl Iterator<Item = &SolveResult> {
+        self.results.iter().map(|r| &r.run)
+    }
+
+    /// The settings that change the counts, as a Markdown line (as `bench`'s): the
+    /// puzzle, the goal, the trees searched, the strategy and the limits.
+    pub fn settings_line(&self) -> String {
+        let first = &self.results[0].run;
+        let mut s = format!(
+            "Puzzle `{}` ({}x{}): {}; ",
+            self.puzzle,
+            self.width,
+            self.height,
+            if self.limits.all {
+                "all solutions"
+            } else {
+                "first solution"
+            }
+        );
+        s += &match first.symmetry {
+            1 => "the whole tree; ".to_string(),
+            k => format!("the trees of `solve --symmetry` (symmetry {k}); "),
+        };
+        s += &strategy_text(first.factor, first.move_order);
+        let flags = limit_flags(None, self.limits.max_nodes, self.limits.timeout_s);
+        if !flags.is_empty() {
+            s += &format!("; limits: {flags}");
+        }
+        s + ".\n"
     }
 
     /// One row per heuristic. Cells are plain numbers, so the same table serves the
@@ -91,19 +157,14 @@ impl CompareReport {
             ">relative_time",
             "rank",
         ]);
-        let (bt, bn) = (self.run_of(self.fastest), self.run_of(self.fewest_nodes));
-        // Ratios as `rank` says: a lower bound ("at least"), or none ("not ranked").
-        let relative = |r: &SolveResult, x: f64, best: f64, b: &SolveResult| {
-            let place = rank(r.stopped_by, x / best, reached_goal(b.stopped_by));
-            let cell = match place.ratio(x) {
-                Some(x) => rel(x, best),
-                None => String::new(),
-            };
-            (cell, place.standing())
+        // Empty where the rank gives no ratio, n/a where the best took no time.
+        let ratio = |x: Option<f64>, place: Standing| match (x, place) {
+            (Some(x), _) => format!("{x:.3}"),
+            (None, Standing::NotRanked) => String::new(),
+            (None, _) => "n/a".to_string(),
         };
-        for r in &self.results {
-            let (nodes, _) = relative(r, r.nodes as f64, bn.nodes as f64, bn);
-            let (time, place) = relative(r, r.elapsed_s, bt.elapsed_s, bt);
+        for c in &self.results {
+            let r = &c.run;
             t.push(vec![
                 r.select.to_string(),
                 r.solutions_found.to_string(),
@@ -117,10 +178,26 @@ impl CompareReport {
                 r.nodes.to_string(),
                 format!("{:.6}", r.elapsed_s),
                 format!("{:.0}", r.nodes_per_s),
-                nodes,
-                time,
-                place.to_string(),
+                ratio(c.relative_nodes, Standing::NotRanked),
+                ratio(c.relative_time, c.rank),
+                c.rank.to_string(),
             ]);
+        }
+        t
+    }
+
+    /// [`Self::table`] with the columns a script needs to read one line alone, as
+    /// `bench`'s CSV has them: added at the end, so that the columns before keep their
+    /// places. Cells are the JSON values (`stopped_by` as `solve --json` gives it,
+    /// empty for an exhaustive run).
+    pub fn csv_table(&self) -> Table {
+        const MORE: [&str; 5] = ["puzzle", "stopped_by", "symmetry", "factor", "move_order"];
+        let mut t = self.table();
+        t.header.extend(MORE.map(String::from));
+        t.align.extend(MORE.map(|_| super::markup::Align::Left));
+        for (row, r) in t.rows.iter_mut().zip(self.runs()) {
+            let v = serde_json::to_value(r).expect("results serialize");
+            row.extend(MORE.iter().map(|c| cell(&v[*c])));
         }
         t
     }
@@ -128,18 +205,17 @@ impl CompareReport {
     /// Nodes per depth, one column per heuristic.
     pub fn growth_table(&self) -> Table {
         let mut cols = vec![">depth".to_string()];
-        cols.extend(self.results.iter().map(|r| format!(">{}", r.select)));
+        cols.extend(self.runs().map(|r| format!(">{}", r.select)));
         let cols: Vec<&str> = cols.iter().map(|c| c.as_str()).collect();
         let mut t = Table::new(&cols);
         let depths = self
-            .results
-            .iter()
+            .runs()
             .map(|r| r.nodes_per_depth.len())
             .max()
             .unwrap_or(0);
         for d in 0..depths {
             let mut row = vec![d.to_string()];
-            row.extend(self.results.iter().map(|r| {
+            row.extend(self.runs().map(|r| {
                 r.nodes_per_depth
                     .get(d)
                     .map(|n| n.to_string())
@@ -153,49 +229,50 @@ impl CompareReport {
     /// Lines like `mrv ran 4.80 times faster than ply:2`, fastest first; "at least"
     /// against a run a limit stopped, and no ranking when every run was stopped.
     pub fn speed_lines(&self) -> Vec<String> {
-        let f = self
-            .results
-            .iter()
-            .find(|r| r.select == self.fastest)
-            .expect("fastest is a result");
-        if !reached_goal(f.stopped_by) {
+        let Some(f) = self
+            .fastest
+            .and_then(|h| self.runs().find(|r| r.select == h))
+        else {
+            let first = self.runs().find_map(|r| limit_stop(r.stopped_by));
             return vec![format!(
                 "no run reached its goal ({}): times do not rank them; the nodes are \
                  what each searched before it stopped",
-                f.stopped_by.map_or("stopped", stop_text)
+                first.map_or("stopped", stop_text)
             )];
-        }
+        };
         if f.elapsed_s <= 0.0 {
             return vec![format!("{} took no measurable time", f.select)];
         }
         self.results
             .iter()
-            .filter(|r| r.select != f.select)
-            .map(|r| {
+            .filter(|c| c.run.select != f.select)
+            .map(|c| {
+                let r = &c.run;
                 let nodes = format!(
                     "{} nodes = {}x {}'s",
                     fmt_count(r.nodes as f64),
                     rel(r.nodes as f64, f.nodes as f64),
                     f.select
                 );
-                let x = r.elapsed_s / f.elapsed_s;
-                match rank(r.stopped_by, x, true) {
-                    Rank::Ranked => format!(
-                        "{} ran {x:.2} times faster than {} ({nodes})",
-                        f.select, r.select
-                    ),
-                    Rank::AtLeast(why) => format!(
+                // The fastest took measurable time: every ranked run has its ratio.
+                let x = c.relative_time.unwrap_or(f64::NAN);
+                match (c.rank, limit_stop(r.stopped_by)) {
+                    (Standing::AtLeast, Some(why)) => format!(
                         "{} ran at least {x:.2} times faster than {} ({}: {} stopped after {nodes})",
                         f.select,
                         r.select,
                         stop_text(why),
                         r.select
                     ),
-                    Rank::Unranked(why) => format!(
+                    (Standing::NotRanked, Some(why)) => format!(
                         "{} is not ranked against {} ({}: it stopped sooner, after {nodes})",
                         r.select,
                         f.select,
                         stop_text(why)
+                    ),
+                    _ => format!(
+                        "{} ran {x:.2} times faster than {} ({nodes})",
+                        f.select, r.select
                     ),
                 }
             })
@@ -205,11 +282,10 @@ impl CompareReport {
     /// The per-depth node counts of every heuristic overlaid, log scale.
     pub fn plot(&self) -> String {
         let values: Vec<Vec<f64>> = self
-            .results
-            .iter()
+            .runs()
             .map(|r| r.nodes_per_depth.iter().map(|&n| n as f64).collect())
             .collect();
-        let names: Vec<String> = self.results.iter().map(|r| r.select.to_string()).collect();
+        let names: Vec<String> = self.runs().map(|r| r.select.to_string()).collect();
         let series: Vec<Series> = names
             .iter()
             .zip(&values)

@@ -38,6 +38,7 @@ const COLUMNS: &[&str] = &[
     "symmetry",
     "factor",
     "move_order",
+    "runs_stopped",
 ];
 
 impl Exporter for CsvExporter {
@@ -47,17 +48,18 @@ impl Exporter for CsvExporter {
             // The record as JSON, then its scalar fields in column order: one
             // source of truth for names and values.
             let v = serde_json::to_value(r).expect("records serialize");
-            t.push(
-                COLUMNS
-                    .iter()
-                    .map(|c| match &v[*c] {
-                        serde_json::Value::Null => String::new(),
-                        serde_json::Value::String(s) => s.clone(),
-                        x => x.to_string(),
-                    })
-                    .collect(),
-            );
+            t.push(COLUMNS.iter().map(|c| cell(&v[*c])).collect());
         }
         t.render(&Csv)
+    }
+}
+
+/// A JSON scalar as a CSV cell: null is empty, a string unquoted, else as JSON writes
+/// it (`true`, `2`, `0.5`). CSV columns that are JSON keys too read the same.
+pub(super) fn cell(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Null => String::new(),
+        serde_json::Value::String(s) => s.clone(),
+        x => x.to_string(),
     }
 }

@@ -3,8 +3,8 @@
 
 use super::markup::{Markdown, Table};
 use super::{fmt_count, fmt_ratio, fmt_secs, BenchRecord, BenchReport, Exporter};
-use crate::report::{limit_stop, stop_text, Standing};
-use crate::search::Heuristic;
+use crate::report::{limit_stop, stop_text, Second, Standing};
+use crate::search::{Heuristic, Order};
 
 pub struct MarkdownExporter;
 
@@ -21,9 +21,11 @@ impl Exporter for MarkdownExporter {
         }
         s += &format!(
             "Settings: {}; {} run(s) each after {} warmup run(s); {} thread(s); \
-             `--factor {}`, `--move-order {}`; {}{}.\n\
+             {}; {}{}.\n\
              Times are wall-clock seconds on a shared machine and are noisy; node counts \
-             are exact and repeatable.\n\n",
+             are exact and repeatable. Means, σ and ranges are over all runs: where the \
+             solutions say that a limit stopped runs, those count with the time and nodes \
+             they took until it stopped, so the figures are lower bounds.\n\n",
             c.settings
                 .iter()
                 .map(|h| format!("`{h}`"))
@@ -32,24 +34,16 @@ impl Exporter for MarkdownExporter {
             c.runs,
             c.warmup,
             c.threads_used,
-            if c.factor { "on" } else { "off" },
-            c.move_order,
+            strategy_text(c.factor, c.move_order),
             match (c.symmetry, report.results.iter().any(|r| r.symmetry == 1)) {
                 (false, _) => "",
                 (true, false) => "the trees of `solve --symmetry`; ",
                 (true, true) =>
                     "the trees of `solve --symmetry` (boards with hints: the whole tree); ",
             },
-            match (c.max_solutions, c.max_nodes, c.timeout_s) {
-                (None, None, None) => "all solutions (exhaustive)".to_string(),
-                (k, n, t) => format!(
-                    "limits: {}{}{}",
-                    k.map(|k| format!("--solutions {k} ")).unwrap_or_default(),
-                    n.map(|n| format!("--max-nodes {n} ")).unwrap_or_default(),
-                    t.map(|t| format!("--timeout {t}")).unwrap_or_default()
-                )
-                .trim_end()
-                .to_string(),
+            match limit_flags(c.max_solutions, c.max_nodes, c.timeout_s) {
+                flags if flags.is_empty() => "all solutions (exhaustive)".to_string(),
+                flags => format!("limits: {flags}"),
             }
         );
         s += &results_table(report).render(&Markdown);
@@ -112,13 +106,41 @@ fn relative_nodes_cell(r: &BenchRecord) -> String {
     }
 }
 
-/// The solutions found, and which limit stopped the runs if one did (a run that
-/// reached its `--solutions K` goal was not stopped).
+/// The solutions found, and how many runs a limit stopped if one did (a run that
+/// reached its `--solutions K` goal was not stopped): "(stopped: ...)" for a single
+/// run, "(2 of 6 runs stopped: ...)" for several.
 fn solutions_cell(r: &BenchRecord) -> String {
-    match limit_stop(r.stopped_by) {
-        Some(s) => format!("{} (stopped: {})", r.solutions_found, stop_text(s)),
-        None => r.solutions_found.to_string(),
+    match (r.runs, r.stopped_runs_text()) {
+        (_, None) => r.solutions_found.to_string(),
+        (1, Some(_)) => format!(
+            "{} (stopped: {})",
+            r.solutions_found,
+            r.stopped_by.map_or("stopped", stop_text)
+        ),
+        (_, Some(text)) => format!("{} ({text})", r.solutions_found),
     }
+}
+
+/// The strategy flags that change the node counts, as the settings line gives them
+/// (`bench` and `compare`).
+pub(super) fn strategy_text(factor: bool, move_order: Order) -> String {
+    format!(
+        "`--factor {}`, `--move-order {move_order}`",
+        if factor { "on" } else { "off" }
+    )
+}
+
+/// The limit flags given, e.g. "--solutions 2 --max-nodes 5000"; empty for none.
+pub(super) fn limit_flags(k: Option<u64>, n: Option<u64>, t: Option<Second>) -> String {
+    [
+        k.map(|k| format!("--solutions {k}")),
+        n.map(|n| format!("--max-nodes {n}")),
+        t.map(|t| format!("--timeout {t}")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" ")
 }
 
 fn puzzles_table(report: &BenchReport) -> Table {
@@ -148,13 +170,22 @@ fn puzzles_table(report: &BenchReport) -> Table {
                 (Some(n), true) => n.to_string(),
                 (None, true) => "-".to_string(),
             },
-            p.fastest.to_string(),
-            p.fewest_nodes.to_string(),
+            best_cell(p.fastest),
+            best_cell(p.fewest_nodes),
             best_ply,
         ]);
     }
     t
 }
+
+/// The fastest (or fewest nodes) setting of a puzzle; none when a limit stopped every
+/// setting (as the text's "no setting reached its goal").
+fn best_cell(h: Option<Heuristic>) -> String {
+    h.map_or_else(|| NO_WINNER.to_string(), |h| h.to_string())
+}
+
+/// What the best-setting table says when no setting reached its goal.
+const NO_WINNER: &str = "none reached its goal";
 
 fn overall_table(report: &BenchReport) -> Table {
     let mut t = Table::new(&["select", ">relative time", ">relative nodes", ">fastest on"]);
