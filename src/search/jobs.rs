@@ -320,14 +320,15 @@ impl Job {
 
 /// The `n` jobs of a search: frontier unit k goes to job k mod n; job 0 counts the
 /// frontier's internal nodes.
+/// `stop` (Ctrl-C) ends the frontier's expansion early, with no job.
 pub fn make_jobs(
     puzzle: &Puzzle,
     h: Heuristic,
     split: super::parallel::Split,
     n: usize,
-) -> Result<Vec<Job>> {
-    let f = super::parallel::full_frontier(puzzle, h, split)
-        .map_err(|e| InputError::new("--split-depth", e.to_string()))?;
+    stop: &std::sync::atomic::AtomicBool,
+) -> std::result::Result<Vec<Job>, super::parallel::Cut> {
+    let f = super::parallel::frontier_of(puzzle, h, split, &Default::default(), stop)?;
     Ok((0..n)
         .map(|i| Job {
             format: TREE_FORMAT,
