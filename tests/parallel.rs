@@ -1078,3 +1078,24 @@ fn make_jobs_stops_on_the_flag() {
         parallel::Cut::Stopped(Stop::Interrupted)
     );
 }
+
+/// A parallel run stopped while its frontier is built counts the root, as every run
+/// does (`nodes_per_depth[0] = 1`); a shard other than 0 does not own it.
+#[test]
+fn a_run_stopped_in_its_frontier_counts_the_root() {
+    let p = brendan("pieces_05x05.txt");
+    for (shard, root) in [(None, 1), (Some((0, 2)), 1), (Some((1, 2)), 0)] {
+        let spread = Spread {
+            threads: 2,
+            shard,
+            ..Spread::default()
+        };
+        let r = solve_with(&p, Heuristic::Scan, &all(), &AtomicBool::new(true), &spread).unwrap();
+        assert_eq!(r.stopped_by, Some(Stop::Interrupted), "{shard:?}");
+        assert_eq!(
+            (r.nodes_per_depth, r.nodes),
+            (vec![root], root),
+            "{shard:?}"
+        );
+    }
+}

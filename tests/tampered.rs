@@ -1567,3 +1567,67 @@ fn a_split_does_not_overwrite_job_files_of_another_split() {
     assert!(err(&o).ends_with("); delete it or choose another --out\n"));
     cleanup(&dir);
 }
+
+/// A result whose `fingerprint_hex` is not 16 hex digits is refused, not echoed into
+/// the merged result.
+#[test]
+fn merge_refuses_a_fingerprint_hex_that_is_not_hex() {
+    let dir = scratch_dir("tampered-fingerprint-hex");
+    let f = three_shards(&dir);
+    let t = dir.join("t.json");
+    std::fs::copy(&f[1], &t).unwrap();
+    edit_json(&t, |v| v["fingerprint_hex"] = serde_json::json!("zz"));
+    let o = merge(&[&f[0], &t, &f[2]]);
+    refused(&o, &t, "its fingerprint_hex \"zz\" is not 16 hex digits: the file was edited or damaged; run its solve again");
+    cleanup(&dir);
+}
+
+/// A checkpoint whose split depth passes the board is refused naming the file, not
+/// `--split-depth`, which was not given.
+#[test]
+fn a_checkpoint_split_deeper_than_the_board_is_refused_naming_it() {
+    let dir = scratch_dir("tampered-ck-depth");
+    let p = puzzle("pieces_05x05.txt");
+    let ck = dir.join("ck.json");
+    let solve = || {
+        let args = [
+            "solve",
+            &p,
+            "--all",
+            "--threads",
+            "2",
+            "--max-nodes",
+            "1000",
+        ];
+        run(&[&args[..], &["-q", "--checkpoint", s(&ck)]].concat())
+    };
+    assert_eq!(solve().status.code(), Some(3));
+    edit_json(&ck, |v| {
+        v["split_depth"] = serde_json::json!(300);
+        v.as_object_mut().unwrap().remove("digest");
+    });
+    refused(&solve(), &ck, "its split_depth 300 is deeper than the board (25 empty cells): the file was edited or damaged; delete it to search from the start");
+    cleanup(&dir);
+}
+
+/// A bad size line says so, not that a piece line is wrong.
+#[test]
+fn a_bad_size_line_is_named_as_such() {
+    let dir = scratch_dir("tampered-size-line");
+    let good = std::fs::read_to_string(puzzle("pieces_05x05.txt")).unwrap();
+    let at = good.lines().position(|l| l.trim() == "5 5").unwrap();
+    for (size, what) in [
+        ("5 5 5", "expected the board size `W H` (or a piece line of 4 colours `up right down left`), found 3 fields"),
+        ("5x5", "a board size line is `W H`, found `5x5`; write `5 5`"),
+    ] {
+        let f = dir.join("p.txt");
+        let text: Vec<&str> = good
+            .lines()
+            .enumerate()
+            .map(|(i, l)| if i == at { size } else { l })
+            .collect();
+        std::fs::write(&f, text.join("\n")).unwrap();
+        refused_at(&run(&["solve", s(&f)]), &f, Some(at + 1), what);
+    }
+    cleanup(&dir);
+}

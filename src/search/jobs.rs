@@ -1446,6 +1446,14 @@ fn check_result_in(
     shape: bool,
 ) -> Result<()> {
     let bad = |m: String| Err(InputError::new(name, m));
+    // `solve` writes 16 hex digits; anything else would be taken for the number.
+    if let Some(h) = r.fingerprint_hex.as_deref() {
+        if h.len() != 16 || !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return bad(format!(
+                "its fingerprint_hex {h:?} is not 16 hex digits: the file was edited or damaged; run its solve again"
+            ));
+        }
+    }
     if let Some(p) = puzzle {
         let same = match r.puzzle_fingerprint() {
             Some(f) => f == fingerprint(p),
