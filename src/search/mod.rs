@@ -178,12 +178,18 @@ pub(crate) fn solve_read(
         None => {
             // A frontier the checkpoint's split depth makes impossible is that file's fault.
             let from_ck = spread.split_depth.is_none() && ck.is_some();
-            let refused = |e: parallel::Cut| match from_ck {
-                true => InputError::new(
+            // The run that wrote a checkpoint built its frontier: one too big is an edit.
+            let refused = |e: parallel::Cut| {
+                match (from_ck, e) {
+                (true, parallel::Cut::TooBig { depth }) => InputError::new(
                     &ck_name,
-                    format!("its split_depth: {e}; or delete it to search from the start"),
+                    format!(
+                        "its split_depth is too deep: the frontier of subproblems would hold more than {} nodes at depth {depth}; the file was edited or damaged: delete it to search from the start",
+                        parallel::FRONTIER_MAX
+                    ),
                 ),
-                false => InputError::new("--split-depth", e.to_string()),
+                _ => InputError::new("--split-depth", e.to_string()),
+            }
             };
             let split = match (spread.split_depth, &ck, spread.shard) {
                 (Some(d), _, _) => Split::Depth(d),
