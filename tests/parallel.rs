@@ -149,6 +149,7 @@ fn shards_and_jobs_merge_to_the_whole() {
                 h,
                 parallel::Split::AtLeast(parallel::UNITS_PER_SHARD * n),
                 n,
+                &AtomicBool::new(false),
             )
             .unwrap();
             let parts: Vec<(String, SolveResult)> = js
@@ -1058,4 +1059,43 @@ fn a_tree_ending_inside_the_frontier_reports_its_deepest_node() {
         assert_eq!(two.deepest.board, one.deepest.board, "{h}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `split`'s Ctrl-C: a set stop flag ends the frontier with no job (the CLI then
+/// writes no file and exits 3).
+#[test]
+fn make_jobs_stops_on_the_flag() {
+    let p = brendan("pieces_07x05.txt");
+    let stopped = jobs::make_jobs(
+        &p,
+        Heuristic::Scan,
+        parallel::Split::Depth(18),
+        8,
+        &AtomicBool::new(true),
+    );
+    assert_eq!(
+        stopped.unwrap_err(),
+        parallel::Cut::Stopped(Stop::Interrupted)
+    );
+}
+
+/// A parallel run stopped while its frontier is built counts the root, as every run
+/// does (`nodes_per_depth[0] = 1`); a shard other than 0 does not own it.
+#[test]
+fn a_run_stopped_in_its_frontier_counts_the_root() {
+    let p = brendan("pieces_05x05.txt");
+    for (shard, root) in [(None, 1), (Some((0, 2)), 1), (Some((1, 2)), 0)] {
+        let spread = Spread {
+            threads: 2,
+            shard,
+            ..Spread::default()
+        };
+        let r = solve_with(&p, Heuristic::Scan, &all(), &AtomicBool::new(true), &spread).unwrap();
+        assert_eq!(r.stopped_by, Some(Stop::Interrupted), "{shard:?}");
+        assert_eq!(
+            (r.nodes_per_depth, r.nodes),
+            (vec![root], root),
+            "{shard:?}"
+        );
+    }
 }

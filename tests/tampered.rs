@@ -1509,3 +1509,125 @@ fn a_checkpoint_edited_behind_its_digest_is_refused() {
     resumes_to_16(&args);
     cleanup(&dir);
 }
+
+/// A split into `--out` that holds job files of another split with as many jobs (whose
+/// names it would take over) is refused, naming the file and what differs; the same
+/// split again rewrites identical files; one of an older plytile, without a
+/// fingerprint, is compared by the puzzle it holds.
+#[test]
+fn a_split_does_not_overwrite_job_files_of_another_split() {
+    let dir = scratch_dir("tampered-split-over");
+    let out = dir.join("sk");
+    let job0 = out.join("job-0000.ron");
+    let p5 = puzzle("pieces_05x05.txt");
+    let p6 = puzzle("pieces_06x05.txt");
+    let split = |p: &str, more: &[&str]| {
+        let mut args = vec!["split", p, "--jobs", "6", "--out", s(&out)];
+        args.extend(more);
+        run(&args)
+    };
+    let o = split(&p5, &[]);
+    assert_eq!(o.status.code(), Some(0));
+    let first = std::fs::read_to_string(&job0).unwrap();
+    let err = |o: &Output| String::from_utf8_lossy(&o.stderr).into_owned();
+    let refused = |o: &Output, what: &str| {
+        assert_input_error(o, s(&job0), None, what);
+        assert_eq!(
+            err(o),
+            format!("plytile: {}: a job file of another split is in --out ({what}); choose another --out, or delete that split's job files first\n", s(&job0))
+        );
+        assert_eq!(std::fs::read_to_string(&job0).unwrap(), first, "untouched");
+    };
+    refused(&split(&p5, &["--select", "mrv"]), "--select scan, not mrv");
+    refused(&split(&p6, &[]), "puzzle pieces_05x05, not pieces_06x05");
+    refused(&split(&p5, &["--split-depth", "2"]), "split depth 6, not 2");
+    // The same split again: the same files.
+    let o = split(&p5, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(std::fs::read_to_string(&job0).unwrap(), first);
+    // Without a fingerprint (older files): that of the puzzle in the file.
+    let old: String = first
+        .lines()
+        .filter(|l| !l.contains("fingerprint: "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(old, first);
+    std::fs::write(&job0, &old).unwrap();
+    let o = split(&p6, &[]);
+    assert_input_error(&o, s(&job0), None, "older job file, other puzzle");
+    assert!(err(&o).contains("(puzzle pieces_05x05, not pieces_06x05)"));
+    let o = split(&p5, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(std::fs::read_to_string(&job0).unwrap(), first);
+    // A file that only has a job file's name.
+    std::fs::write(&job0, "garbage\n").unwrap();
+    let o = split(&p5, &[]);
+    assert_input_error(&o, s(&job0), None, "not a job file");
+    assert!(err(&o).contains("in --out but not a job file plytile can read ("));
+    assert!(err(&o).ends_with("); delete it or choose another --out\n"));
+    cleanup(&dir);
+}
+
+/// A result whose `fingerprint_hex` is not 16 hex digits is refused, not echoed into
+/// the merged result.
+#[test]
+fn merge_refuses_a_fingerprint_hex_that_is_not_hex() {
+    let dir = scratch_dir("tampered-fingerprint-hex");
+    let f = three_shards(&dir);
+    let t = dir.join("t.json");
+    std::fs::copy(&f[1], &t).unwrap();
+    edit_json(&t, |v| v["fingerprint_hex"] = serde_json::json!("zz"));
+    let o = merge(&[&f[0], &t, &f[2]]);
+    refused(&o, &t, "its fingerprint_hex \"zz\" is not 16 hex digits: the file was edited or damaged; run its solve again");
+    cleanup(&dir);
+}
+
+/// A checkpoint whose split depth passes the board is refused naming the file, not
+/// `--split-depth`, which was not given.
+#[test]
+fn a_checkpoint_split_deeper_than_the_board_is_refused_naming_it() {
+    let dir = scratch_dir("tampered-ck-depth");
+    let p = puzzle("pieces_05x05.txt");
+    let ck = dir.join("ck.json");
+    let solve = || {
+        let args = [
+            "solve",
+            &p,
+            "--all",
+            "--threads",
+            "2",
+            "--max-nodes",
+            "1000",
+        ];
+        run(&[&args[..], &["-q", "--checkpoint", s(&ck)]].concat())
+    };
+    assert_eq!(solve().status.code(), Some(3));
+    edit_json(&ck, |v| {
+        v["split_depth"] = serde_json::json!(300);
+        v.as_object_mut().unwrap().remove("digest");
+    });
+    refused(&solve(), &ck, "its split_depth 300 is deeper than the board (25 empty cells): the file was edited or damaged; delete it to search from the start");
+    cleanup(&dir);
+}
+
+/// A bad size line says so, not that a piece line is wrong.
+#[test]
+fn a_bad_size_line_is_named_as_such() {
+    let dir = scratch_dir("tampered-size-line");
+    let good = std::fs::read_to_string(puzzle("pieces_05x05.txt")).unwrap();
+    let at = good.lines().position(|l| l.trim() == "5 5").unwrap();
+    for (size, what) in [
+        ("5 5 5", "expected the board size `W H` (or a piece line of 4 colours `up right down left`), found 3 fields"),
+        ("5x5", "a board size line is `W H`, found `5x5`; write `5 5`"),
+    ] {
+        let f = dir.join("p.txt");
+        let text: Vec<&str> = good
+            .lines()
+            .enumerate()
+            .map(|(i, l)| if i == at { size } else { l })
+            .collect();
+        std::fs::write(&f, text.join("\n")).unwrap();
+        refused_at(&run(&["solve", s(&f)]), &f, Some(at + 1), what);
+    }
+    cleanup(&dir);
+}

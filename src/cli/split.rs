@@ -1,11 +1,13 @@
 //! `plytile split`: the subproblems of one search as N job files for other machines.
 
-use super::{write_output, PuzzleArgs};
+use super::{catch_interrupts, write_output, PuzzleArgs, INTERRUPTED};
 use crate::error::{InputError, Result};
-use crate::search::parallel::{Split, MAX_SPLIT_DEPTH, UNITS_PER_SHARD};
+use crate::puzzle::Puzzle;
+use crate::search::parallel::{Cut, Split, MAX_SPLIT_DEPTH, UNITS_PER_SHARD};
 use crate::search::{jobs, Heuristic};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 
 #[derive(Args, Debug)]
 pub struct SplitArgs {
@@ -26,37 +28,40 @@ pub struct SplitArgs {
 }
 
 pub fn run(a: SplitArgs) -> Result<u8> {
+    catch_interrupts();
     let puzzle = a.input.load()?;
     let n = a.jobs as usize;
-    let split = match super::split_depth(a.split_depth, &puzzle) {
+    let depth = super::split_depth(a.split_depth, &puzzle);
+    let split = match depth {
         Some(d) => Split::Depth(d),
         None => Split::AtLeast(UNITS_PER_SHARD * n),
     };
-    let jobs = jobs::make_jobs(&puzzle, a.select, split, n)?;
+    let width = (n - 1).to_string().len().max(4);
+    let name = |k: usize| format!("job-{k:0width$}.ron");
+    // Before the frontier, which may take long; the default depth is checked after it.
+    let present = present_jobs(&a.out, n, &name)?;
+    let this = SplitOf {
+        puzzle: &puzzle,
+        select: a.select,
+        jobs: n,
+    };
+    this.check(&present, depth)?;
+    let jobs = match jobs::make_jobs(&puzzle, a.select, split, n, &INTERRUPTED) {
+        Ok(jobs) => jobs,
+        Err(Cut::Stopped(_)) => return Ok(interrupted()),
+        Err(e) => return Err(InputError::new("--split-depth", e.to_string())),
+    };
+    this.check(&present, Some(jobs[0].split_depth))?;
+    // A signal that came after the frontier: still no file written.
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        return Ok(interrupted());
+    }
     let origin = a.out.display().to_string();
     std::fs::create_dir_all(&a.out)
         .map_err(|e| InputError::new(&origin, format!("cannot create --out directory: {e}")))?;
-    let width = (n - 1).to_string().len().max(4);
-    let name = |k: usize| format!("job-{k:0width$}.ron");
-    // Job files this split does not write would be picked up by `jobs/*.ron` with it.
-    let ours: std::collections::HashSet<String> = (0..n).map(name).collect();
-    let mut stale: Vec<String> = std::fs::read_dir(&a.out)
-        .map_err(|e| InputError::new(&origin, format!("cannot read --out directory: {e}")))?
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|f| f.starts_with("job-") && f.ends_with(".ron") && !ours.contains(f))
-        .collect();
-    if !stale.is_empty() {
-        stale.sort();
-        return Err(InputError::new(
-            &origin,
-            format!(
-                "holds job files of another split ({}{}); remove them or choose another --out",
-                stale[..stale.len().min(3)].join(", "),
-                if stale.len() > 3 { ", ..." } else { "" }
-            ),
-        ));
-    }
     let mut units = 0;
+    // Each file is written through a rename (a second Ctrl-C leaves none half-written),
+    // and all are of this split, so running it again completes a stopped write.
     for job in &jobs {
         units += job.prefixes.len();
         write_output(&a.out.join(name(job.job)), &jobs::job_to_ron(job))?;
@@ -66,4 +71,122 @@ pub fn run(a: SplitArgs) -> Result<u8> {
         jobs[0].split_depth
     );
     Ok(0)
+}
+
+/// Ctrl-C or SIGTERM while the frontier was built: exit code 3, as `solve` stopped.
+fn interrupted() -> u8 {
+    eprintln!("plytile: interrupted while building the frontier; no job files written");
+    3
+}
+
+/// A file in `--out` named as a job file, and what it holds if it parses as one.
+struct Present {
+    path: PathBuf,
+    job: std::result::Result<jobs::Job, String>,
+}
+
+/// The job files in `dir` (none if it does not exist yet). Names this split does not
+/// write would be picked up by `jobs/*.ron` with it: refused here.
+fn present_jobs(dir: &Path, n: usize, name: &dyn Fn(usize) -> String) -> Result<Vec<Present>> {
+    let origin = dir.display().to_string();
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => {
+            let m = format!("cannot read --out directory: {e}");
+            return Err(InputError::new(&origin, m));
+        }
+    };
+    let mut files: Vec<String> = entries
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|f| f.starts_with("job-") && f.ends_with(".ron"))
+        .collect();
+    files.sort();
+    let ours: std::collections::HashSet<String> = (0..n).map(name).collect();
+    let stale: Vec<&String> = files.iter().filter(|f| !ours.contains(*f)).collect();
+    if !stale.is_empty() {
+        let shown: Vec<&str> = stale.iter().take(3).map(|s| s.as_str()).collect();
+        return Err(InputError::new(
+            &origin,
+            format!(
+                "holds job files of another split ({}{}); remove them or choose another --out",
+                shown.join(", "),
+                if stale.len() > 3 { ", ..." } else { "" }
+            ),
+        ));
+    }
+    Ok(files
+        .into_iter()
+        .map(|f| {
+            let path = dir.join(f);
+            // Only the keys that name the split: the prefixes are checked by `solve`.
+            let job = std::fs::read_to_string(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|t| ron::from_str::<jobs::Job>(&t).map_err(|e| e.to_string()));
+            Present { path, job }
+        })
+        .collect())
+}
+
+/// The keys that make two splits the same: equal keys write identical job files.
+struct SplitOf<'a> {
+    puzzle: &'a Puzzle,
+    select: Heuristic,
+    jobs: usize,
+}
+
+impl SplitOf<'_> {
+    /// Refuses job files in `--out` of another split: overwriting them would orphan
+    /// their results, and `merge` would find their puzzle gone. `depth`: this split's,
+    /// once known. The same split again may rewrite its own files.
+    fn check(&self, present: &[Present], depth: Option<usize>) -> Result<()> {
+        for p in present {
+            let origin = p.path.display().to_string();
+            let differs = match &p.job {
+                Err(e) => {
+                    let m = format!("in --out but not a job file plytile can read ({e}); delete it or choose another --out");
+                    return Err(InputError::new(origin, m));
+                }
+                Ok(job) => self.differences(job, depth),
+            };
+            if !differs.is_empty() {
+                return Err(InputError::new(
+                    origin,
+                    format!(
+                        "a job file of another split is in --out ({}); choose another --out, or delete that split's job files first",
+                        differs.join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn differences(&self, job: &jobs::Job, depth: Option<usize>) -> Vec<String> {
+        let mut d = Vec::new();
+        // Older files have no fingerprint: that of the puzzle they hold.
+        let theirs = job
+            .fingerprint
+            .unwrap_or_else(|| jobs::fingerprint(&job.puzzle));
+        if theirs != jobs::fingerprint(self.puzzle) {
+            d.push(if job.puzzle.name == self.puzzle.name {
+                format!("another puzzle named {}", job.puzzle.name)
+            } else {
+                format!("puzzle {}, not {}", job.puzzle.name, self.puzzle.name)
+            });
+        }
+        if job.select != self.select {
+            d.push(format!("--select {}, not {}", job.select, self.select));
+        }
+        if job.jobs != self.jobs {
+            d.push(format!("{} jobs, not {}", job.jobs, self.jobs));
+        }
+        if let Some(k) = depth.filter(|&k| k != job.split_depth) {
+            d.push(format!("split depth {}, not {k}", job.split_depth));
+        }
+        if job.format != jobs::TREE_FORMAT {
+            d.push(format!("search tree format {}", job.format));
+        }
+        d
+    }
 }

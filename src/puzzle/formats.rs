@@ -235,6 +235,10 @@ fn number<T: std::str::FromStr>(tok: &str, what: &str, origin: &str, line: usize
     })
 }
 
+fn is_number(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// Parses the community plain text format.
 pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> {
     let [name, source] = header_comments(text);
@@ -300,6 +304,21 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
                 };
                 pieces.push(piece);
                 piece_lines.push(ln);
+            }
+            // The first line may be the size (`W H`) or a piece: name both.
+            n if size.is_none() && pieces.is_empty() => {
+                let sized = t[0].split_once(['x', 'X']);
+                let m = match sized.filter(|(w, h)| is_number(w) && is_number(h)) {
+                    Some((w, h)) if n == 1 => format!(
+                        "a board size line is `W H`, found `{}`; write `{w} {h}`",
+                        t[0]
+                    ),
+                    _ => format!(
+                        "expected the board size `W H` (or a piece line of 4 colours `up right down left`), found {n} field{}",
+                        if n == 1 { "" } else { "s" }
+                    ),
+                };
+                return Err(InputError::at(origin, ln, m));
             }
             n => {
                 return Err(InputError::at(

@@ -320,14 +320,15 @@ impl Job {
 
 /// The `n` jobs of a search: frontier unit k goes to job k mod n; job 0 counts the
 /// frontier's internal nodes.
+/// `stop` (Ctrl-C) ends the frontier's expansion early, with no job.
 pub fn make_jobs(
     puzzle: &Puzzle,
     h: Heuristic,
     split: super::parallel::Split,
     n: usize,
-) -> Result<Vec<Job>> {
-    let f = super::parallel::full_frontier(puzzle, h, split)
-        .map_err(|e| InputError::new("--split-depth", e.to_string()))?;
+    stop: &std::sync::atomic::AtomicBool,
+) -> std::result::Result<Vec<Job>, super::parallel::Cut> {
+    let f = super::parallel::frontier_of(puzzle, h, split, &Default::default(), stop)?;
     Ok((0..n)
         .map(|i| Job {
             format: TREE_FORMAT,
@@ -1445,6 +1446,14 @@ fn check_result_in(
     shape: bool,
 ) -> Result<()> {
     let bad = |m: String| Err(InputError::new(name, m));
+    // `solve` writes 16 hex digits; anything else would be taken for the number.
+    if let Some(h) = r.fingerprint_hex.as_deref() {
+        if h.len() != 16 || !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return bad(format!(
+                "its fingerprint_hex {h:?} is not 16 hex digits: the file was edited or damaged; run its solve again"
+            ));
+        }
+    }
     if let Some(p) = puzzle {
         let same = match r.puzzle_fingerprint() {
             Some(f) => f == fingerprint(p),

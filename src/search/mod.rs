@@ -176,8 +176,31 @@ pub(crate) fn solve_read(
             Some([job.job, job.jobs]),
         ),
         None => {
+            // A frontier the checkpoint's split depth makes impossible is that file's fault.
+            let from_ck = spread.split_depth.is_none() && ck.is_some();
+            // The run that wrote a checkpoint built its frontier: one too big is an edit.
+            let refused = |e: parallel::Cut| {
+                match (from_ck, e) {
+                (true, parallel::Cut::TooBig { depth }) => InputError::new(
+                    &ck_name,
+                    format!(
+                        "its split_depth is too deep: the frontier of subproblems would hold more than {} nodes at depth {depth}; the file was edited or damaged: delete it to search from the start",
+                        parallel::FRONTIER_MAX
+                    ),
+                ),
+                _ => InputError::new("--split-depth", e.to_string()),
+            }
+            };
             let split = match (spread.split_depth, &ck, spread.shard) {
                 (Some(d), _, _) => Split::Depth(d),
+                (None, Some(ck), _) if ck.split_depth > puzzle.free_cells() => {
+                    let m = format!(
+                        "its split_depth {} is deeper than the board ({} empty cells): the file was edited or damaged; delete it to search from the start",
+                        ck.split_depth,
+                        puzzle.free_cells()
+                    );
+                    return Err(InputError::new(&ck_name, m));
+                }
                 (None, Some(ck), _) => Split::Depth(ck.split_depth),
                 (None, None, Some((_, n))) => Split::AtLeast(parallel::UNITS_PER_SHARD * n),
                 (None, None, None) => match &plan {
@@ -191,12 +214,15 @@ pub(crate) fn solve_read(
                 // holds, checked as always: the whole frontier first (its levels are
                 // few), then a run that halts at once.
                 Err(parallel::Cut::Stopped(_)) if ck.is_some() => {
-                    parallel::full_frontier(puzzle, s, split)
-                        .map_err(|e| InputError::new("--split-depth", e.to_string()))?
+                    parallel::full_frontier(puzzle, s, split).map_err(refused)?
                 }
                 Err(parallel::Cut::Stopped(why)) => {
-                    // Nothing searched, no checkpoint written.
+                    // Nothing searched past the root, no checkpoint written. The root
+                    // is counted as always (`nodes_per_depth[0] = 1`), by shard 0 alone
+                    // as the frontier's other nodes.
+                    let root = u64::from(spread.shard.is_none_or(|(i, _)| i == 0));
                     let stats = Stats {
+                        nodes_per_depth: vec![root],
                         stopped: Some(why),
                         ..Stats::default()
                     };
@@ -205,7 +231,7 @@ pub(crate) fn solve_read(
                     r.shard = spread.shard_field();
                     return Ok(r);
                 }
-                Err(e) => return Err(InputError::new("--split-depth", e.to_string())),
+                Err(e) => return Err(refused(e)),
             };
             let (i, n) = spread.shard.unwrap_or((0, 1));
             let units = f.units.into_iter().skip(i).step_by(n).collect();
