@@ -697,9 +697,12 @@ fn a_rerun_stopped_before_searching_reports_its_checkpoint() {
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
     let again = v["records"][0].clone();
     v["records"].as_array_mut().unwrap().push(again);
-    // Without its digest, as a file of an older plytile: else the edit is refused
-    // before any record is read.
-    v.as_object_mut().unwrap().remove("digest").unwrap();
+    // With its digest written anew: else the edit is refused before any record is read.
+    let o = v.as_object_mut().unwrap();
+    o.remove("digest").unwrap();
+    let c: plytile::search::jobs::Checkpoint =
+        serde_json::from_value(serde_json::Value::Object(o.clone())).unwrap();
+    o.insert("digest".into(), c.digest().into());
     let bad = dir.join("bad.ck");
     std::fs::write(&bad, v.to_string()).unwrap();
     let out = bin()
@@ -999,17 +1002,15 @@ fn files_cut_from_an_older_tree_are_refused() {
         ];
         assert!(bin().args(args).arg(&ck).status().unwrap().success());
         std::fs::write(&ck, old(std::fs::read_to_string(&ck).unwrap())).unwrap();
+        // Checkpoints of tree format 1 had no digest, which is required now (else
+        // deleting it would let edits through): refused whatever their tree.
         let run = bin().args(args).arg(&ck).output().unwrap();
         let err = String::from_utf8_lossy(&run.stderr);
-        if refused {
-            assert_eq!(run.status.code(), Some(2), "{what}: {err}");
-            assert!(
-                err.contains("a different search tree (") && err.contains("delete it"),
-                "{err}"
-            );
-        } else {
-            assert_eq!(run.status.code(), Some(0), "{what}: {err}");
-        }
+        assert_eq!(run.status.code(), Some(2), "{what}: {err}");
+        assert!(
+            err.contains("has no digest") && err.contains("delete it"),
+            "{err}"
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -1069,7 +1070,13 @@ fn a_solution_limit_is_recorded_in_the_checkpoint() {
     std::fs::create_dir_all(&dir).unwrap();
     let solve = |ck: &Path, k: &str, extra: &[&str]| {
         let out = bin()
-            .args(["solve", puzzle.to_str().unwrap(), "--json", "--solutions", k])
+            .args([
+                "solve",
+                puzzle.to_str().unwrap(),
+                "--json",
+                "--solutions",
+                k,
+            ])
             .args(["--checkpoint", ck.to_str().unwrap()])
             .args(extra)
             .output()
@@ -1080,7 +1087,13 @@ fn a_solution_limit_is_recorded_in_the_checkpoint() {
     // One thread: deterministic. The 10 of `--solutions 10` in two runs are those of
     // one run, in its order.
     let plain = bin()
-        .args(["solve", puzzle.to_str().unwrap(), "--json", "--solutions", "10"])
+        .args([
+            "solve",
+            puzzle.to_str().unwrap(),
+            "--json",
+            "--solutions",
+            "10",
+        ])
         .args(["--threads", "1"])
         .output()
         .unwrap();
@@ -1119,7 +1132,11 @@ fn a_solution_limit_is_recorded_in_the_checkpoint() {
         assert!(more.nodes > first.nodes, "{name}");
         assert_eq!(more.resumed_nodes, again.resumed_nodes, "{name}");
         let again = solve(&ck, "10", extra);
-        assert_eq!((again.nodes, &again.solutions), (more.nodes, &more.solutions), "{name}");
+        assert_eq!(
+            (again.nodes, &again.solutions),
+            (more.nodes, &more.solutions),
+            "{name}"
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -149,8 +149,7 @@ pub(super) fn work(ctx: &Ctx<'_>, rs: &RowScan, queue: &Mutex<Queue>, how: Inter
         let next = {
             let mut q = queue.lock().unwrap();
             // A checkpoint may hold the solutions wanted already: then nothing starts.
-            if ctx.halt.load(Ordering::Acquire) || ctx.found.load(Ordering::Acquire) >= ctx.want
-            {
+            if ctx.halt.load(Ordering::Acquire) || ctx.found.load(Ordering::Acquire) >= ctx.want {
                 ctx.halt.store(true, Ordering::Release);
                 return;
             }
