@@ -48,16 +48,27 @@ fn edit_json(path: &Path, f: impl FnOnce(&mut Value)) {
     std::fs::write(path, serde_json::to_string(&v).unwrap()).unwrap();
 }
 
-/// A hand edit of a checkpoint that drops its digest too, as a file of an older
-/// plytile has none: what the digest would refuse at once ("edited or damaged"), the
-/// checks of the records must refuse on their own. The records' given-away prefixes
-/// are written out whole first (`plain_given`), as older files hold them.
+/// A hand edit of a checkpoint that writes its digest anew (`redigest`): what the
+/// digest would refuse at once ("edited or damaged"), the checks of the records must
+/// refuse on their own. The records' given-away prefixes are written out whole first
+/// (`plain_given`), as older files hold them.
 fn edit_ck(path: &Path, f: impl FnOnce(&mut Value)) {
     edit_json(path, |v| {
         plain_given(v);
         f(v);
-        v.as_object_mut().unwrap().remove("digest");
+        redigest(v);
     });
+}
+
+/// Sets `v`'s digest to that of its content, as plytile would write it; removes it
+/// when `v` is no checkpoint (its reading fails before the digest is checked).
+fn redigest(v: &mut Value) {
+    let o = v.as_object_mut().unwrap();
+    o.remove("digest");
+    let ck = serde_json::from_value::<plytile::search::jobs::Checkpoint>(Value::Object(o.clone()));
+    if let Ok(ck) = ck {
+        o.insert("digest".into(), ck.digest().into());
+    }
 }
 
 /// `v`, a checkpoint, with every record's `given_coded` decoded into `given`.
@@ -1424,7 +1435,7 @@ fn checkpoint_finished_counts_and_coded_prefixes_that_do_not_hold_are_refused() 
         std::fs::write(&ck, &good).unwrap();
         edit_json(&ck, |v| {
             edit(v);
-            v.as_object_mut().unwrap().remove("digest");
+            redigest(v);
         });
         refused(&run(&a), &ck, what);
     };
@@ -1466,8 +1477,9 @@ fn checkpoint_finished_counts_and_coded_prefixes_that_do_not_hold_are_refused() 
 
 /// Deleting what a record gave away (`given_coded`) leaves a file every check of
 /// its records passes, and its subtrees were lost ("exhaustive"). The digest that
-/// plytile writes refuses any edit; a file without one (an older plytile's) loads
-/// as before, and a tool that only reformats the file changes nothing.
+/// plytile writes refuses any edit, and so does a file without one or with `null`
+/// (plytile has always written it); a tool that only reformats the file changes
+/// nothing.
 #[test]
 fn a_checkpoint_edited_behind_its_digest_is_refused() {
     let dir = scratch_dir("tampered-digest");
@@ -1505,8 +1517,23 @@ fn a_checkpoint_edited_behind_its_digest_is_refused() {
     resumes_to_16(&args);
     std::fs::write(&ck, &good).unwrap();
     edit_ck(&ck, |_| {});
-    assert!(read(&ck).get("digest").is_none());
     resumes_to_16(&args);
+    // The digest deleted or null, with or without an edit: refused the same way.
+    let none = "has no digest, so it was edited or damaged since plytile wrote it; delete it";
+    for edit in [
+        |v: &mut Value| v["digest"] = Value::Null,
+        |v: &mut Value| {
+            v.as_object_mut().unwrap().remove("digest");
+        },
+        |v: &mut Value| {
+            v["records"][0]["solutions_found"] = 0.into();
+            v["digest"] = Value::Null;
+        },
+    ] {
+        std::fs::write(&ck, &good).unwrap();
+        edit_json(&ck, edit);
+        refused(&run(&a), &ck, none);
+    }
     cleanup(&dir);
 }
 

@@ -94,7 +94,7 @@ pub trait Share {
     /// `path`: the placements from the start node down to the node whose untried
     /// placements at `site` are the bitset `untried`. Returns true if taken.
     fn take(&mut self, path: &[(usize, u32)], site: usize, untried: &[u64]) -> bool;
-    /// Whether a search that a limit or an interrupt stops should hand over the rest of
+    /// Whether a search that a limit (the solution limit too) or an interrupt stops should hand over the rest of
     /// its tree ([`Share::rest`]). When true, such a search has counted its part and
     /// handed over everything else: the two are its whole subtree, so a checkpoint can
     /// record it as finished. Otherwise a budget smaller than one subproblem would redo
@@ -263,10 +263,11 @@ fn run<S: Select, W: Share, const N: usize>(
             fresh = false;
         }
     }
-    if stats.stopped.is_some_and(|w| w != Stop::Solutions) {
+    if let Some(why) = stats.stopped {
         // Every node counted is seen through: the one counted last is recorded (a
-        // solution) or opened, so a budget of n nodes reports what those n hold.
-        if fresh {
+        // solution) or opened, so a budget of n nodes reports what those n hold. (A
+        // stop at the solution limit came right after recording one.)
+        if fresh && why != Stop::Solutions {
             let slot = &mut cands[d * words..][..words];
             slot.fill(0);
             if d == top {
@@ -280,11 +281,11 @@ fn run<S: Select, W: Share, const N: usize>(
             }
         }
         let open = |k: usize| cands[k * words..][..words].iter().any(|&w| w != 0);
-        let unfinished = stats.stopped != Some(Stop::Solutions);
-        if unfinished && !(d0..=d).any(open) {
+        let at_limit = stats.stopped == Some(Stop::Solutions);
+        if !at_limit && !(d0..=d).any(open) {
             // Nothing was left untried: the stop came as the tree ended.
             stats.stopped = None;
-        } else if unfinished && share.wants_rest() {
+        } else if share.wants_rest() {
             for k in (d0..=d).filter(|&k| open(k)) {
                 let untried = &cands[k * words..][..words];
                 share.rest(&path_to(st, &site, d0, k), site[k], untried);

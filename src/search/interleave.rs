@@ -148,7 +148,9 @@ pub(super) fn work(ctx: &Ctx<'_>, rs: &RowScan, queue: &Mutex<Queue>, how: Inter
     loop {
         let next = {
             let mut q = queue.lock().unwrap();
-            if ctx.halt.load(Ordering::Acquire) {
+            // A checkpoint may hold the solutions wanted already: then nothing starts.
+            if ctx.halt.load(Ordering::Acquire) || ctx.found.load(Ordering::Acquire) >= ctx.want {
+                ctx.halt.store(true, Ordering::Release);
                 return;
             }
             q.next(window)
@@ -218,7 +220,8 @@ pub(super) fn work(ctx: &Ctx<'_>, rs: &RowScan, queue: &Mutex<Queue>, how: Inter
             continue;
         }
         drop(q);
-        file(ctx, rs, job, paused || stopped.is_some(), false);
+        let unfinished = paused || stopped.is_some();
+        file(ctx, rs, job, unfinished, unfinished && ctx.keep_rest);
     }
 }
 
@@ -263,8 +266,7 @@ pub(super) fn queue(units: Vec<Prefix>) -> Mutex<Queue> {
 pub(super) fn drain(ctx: &Ctx<'_>, rs: &RowScan, queue: Mutex<Queue>) {
     let q = queue.into_inner().unwrap();
     for r in q.running {
-        let keep = ctx.keep_rest && r.walk.stopped() != Some(Stop::Solutions);
-        file(ctx, rs, r, true, keep);
+        file(ctx, rs, r, true, ctx.keep_rest);
     }
     ctx.skipped.fetch_add(q.todo.len(), Ordering::Relaxed);
 }

@@ -495,8 +495,8 @@ pub struct Checkpoint {
     pub finished: Option<FinishedFile>,
     pub records: Vec<RecordFile>,
     /// [`Checkpoint::digest`] of the rest, 16 hex digits, written on every save and
-    /// checked on load (files without it, from before it, load as they are): no
-    /// check of the records can see a given-away subtree deleted from one.
+    /// required and checked on load: no check of the records can see a given-away
+    /// subtree deleted from one. (An Option only while the rest is digested.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub digest: Option<String>,
 }
@@ -932,7 +932,13 @@ pub fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
                 InputError::at(&origin, e.line(), format!("not a plytile checkpoint: {e}"))
             })?;
             // Taken out while the rest is digested, so that the rest need not be copied.
+            // Every file plytile writes has one (0.1.0's too): a missing or null digest
+            // would let edited records through.
             match ck.digest.take() {
+                None => Err(InputError::new(
+                    origin,
+                    "has no digest, so it was edited or damaged since plytile wrote it; delete it to search from the start",
+                )),
                 Some(d) if d != ck.digest() => Err(InputError::new(
                     origin,
                     "was edited or damaged since plytile wrote it (its digest does not match its content); delete it to search from the start",

@@ -670,12 +670,9 @@ fn task<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::ScopeFifo<'s>, prefix: Pref
     ));
     let given = donor.given;
     ctx.count(stats.nodes(), stats.solutions_found);
-    // A limit or an interrupt made the search hand its rest over when keep_rest is on.
-    let finished = match stats.stopped {
-        None => true,
-        Some(Stop::Solutions) => false,
-        Some(_) => ctx.keep_rest,
-    };
+    // A stop (the solution limit too) made the search hand its rest over when
+    // keep_rest is on.
+    let finished = stats.stopped.is_none() || ctx.keep_rest;
     ctx.file(prefix, stats, given, finished);
     if ctx.queued.load(Ordering::Acquire) == 0 {
         ctx.hungry.store(true, Ordering::Release);

@@ -414,7 +414,7 @@ impl RowScan {
         if self.drive(&mut p.0, puzzle, limits, stop, share, max_nodes) {
             p.0.stats.stopped = Some(Stop::MaxNodes);
         }
-        if p.0.stats.stopped.is_some_and(|w| w != Stop::Solutions) {
+        if p.0.stats.stopped.is_some() {
             let give = share.wants_rest();
             self.hand_over(&mut p.0, puzzle, limits, share, give);
         }
@@ -759,10 +759,8 @@ impl RowScan {
         give: bool,
     ) {
         let open = self.settle(w, puzzle, limits);
-        if w.stats.stopped == Some(Stop::Solutions) {
-            return;
-        }
-        if !open.clone().any(|k| untried(&w.frames[k])) {
+        let at_limit = w.stats.stopped == Some(Stop::Solutions);
+        if !at_limit && !open.clone().any(|k| untried(&w.frames[k])) {
             w.stats.stopped = None;
             return;
         }

@@ -685,6 +685,26 @@ pub fn solve_symmetric_parts(
         cut: parts.iter().map(Part::tree).collect(),
         ..spread.clone()
     };
+    // Every part's checkpoint is checked before any part is searched: a stale later
+    // one must not cost the earlier parts' search.
+    for (i, part) in parts.iter().enumerate() {
+        if let (Some(Some(ck)), Some(file)) = (read.get(i), &spread.checkpoint) {
+            let s = Strategy {
+                select: part.select,
+                ..h
+            };
+            let depth = spread.split_depth.unwrap_or(ck.split_depth);
+            let path = part_checkpoint(file, i);
+            ck.check(
+                &path,
+                &part.puzzle,
+                s,
+                depth,
+                spread.shard_field(),
+                &spread.cut,
+            )?;
+        }
+    }
     let mut total: Option<SolveResult> = None;
     let mut searched = Vec::new();
     // One node budget for the whole run, as the deadline is: each part gets what the
