@@ -1631,7 +1631,7 @@ fn a_checkpoint_split_deeper_than_the_board_is_refused_naming_it() {
     assert_eq!(solve().status.code(), Some(3));
     edit_json(&ck, |v| {
         v["split_depth"] = serde_json::json!(300);
-        v.as_object_mut().unwrap().remove("digest");
+        redigest(v);
     });
     refused(&solve(), &ck, "its split_depth 300 is deeper than the board (25 empty cells): the file was edited or damaged; delete it to search from the start");
     cleanup(&dir);
