@@ -636,7 +636,7 @@ impl Checkpoint {
 
     /// The finished subproblems: the records, each checked as far as a record can be
     /// without searching it again (`RecordFile::record`), and the ones summed
-    /// ([`FinishedFile::finished`]); their counts together are at most [`MAX_RESUMED`]
+    /// (`FinishedFile::finished`); their counts together are at most [`MAX_RESUMED`]
     /// nodes, so that what a run adds to them cannot overflow.
     pub fn records(
         self,
