@@ -127,20 +127,24 @@ fn compare_csv_reads_back_and_text_names_every_heuristic() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// 6x6 with a budget between the first solutions of mrv and ply:2: scan needs
+/// 696,096 nodes to its first, mrv 145,310, ply:2 181,487 (one thread).
+const P66: &str = "puzzles/brendan/pieces_06x06.txt";
+const CAPPED_66: [&str; 6] = [
+    "compare",
+    P66,
+    "--select",
+    "scan,mrv,ply:2",
+    "--max-nodes",
+    "170000",
+];
+
 /// A run a limit stopped did less work, not the same work faster: only runs that
 /// reached their goal are ranked by time. On Brendan's 6x6 the first solution takes
 /// scan 696,096 nodes, mrv 145,310 and ply:2 181,487 (one thread).
 #[test]
 fn compare_ranks_by_time_only_the_runs_that_reached_their_goal() {
-    const P66: &str = "puzzles/brendan/pieces_06x06.txt";
-    let args = [
-        "compare",
-        P66,
-        "--select",
-        "scan,mrv,ply:2",
-        "--max-nodes",
-        "170000",
-    ];
+    let args = CAPPED_66;
     let o = plytile(&[&args[..], &["--json"]].concat());
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
@@ -238,7 +242,6 @@ fn compare_ranks_by_time_only_the_runs_that_reached_their_goal() {
 /// so its overall figures rest on the 4x4 alone, and it ranks after mrv.
 #[test]
 fn bench_overall_says_on_how_many_puzzles_a_setting_is_ranked() {
-    const P66: &str = "puzzles/brendan/pieces_06x06.txt";
     let bench = [
         "bench",
         P44,
@@ -954,16 +957,7 @@ fn no_setting_that_reached_its_goal_means_no_fastest_in_any_export() {
 /// that change the counts; the Markdown names them in a settings line, as bench's.
 #[test]
 fn compare_json_csv_and_markdown_agree() {
-    const P66: &str = "puzzles/brendan/pieces_06x06.txt";
-    // First solutions of the 6x6: scan needs 696,096 nodes, mrv 145,310, ply:2 181,487.
-    let args = [
-        "compare",
-        P66,
-        "--select",
-        "scan,mrv,ply:2",
-        "--max-nodes",
-        "170000",
-    ];
+    let args = CAPPED_66;
     let v = json_of(&[&args[..], &["--json"]].concat());
     let csv = stdout(&plytile(&[&args[..], &["--csv"]].concat()));
     assert_eq!(

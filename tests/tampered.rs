@@ -128,14 +128,30 @@ fn merge(files: &[&Path]) -> Output {
     run(&args)
 }
 
-#[test]
-fn merge_refuses_a_shard_index_out_of_range() {
-    let dir = scratch_dir("tampered-range");
+/// Three shards of the 5x5 in a scratch dir `tag`, the middle one copied to `t.json`
+/// and edited: merging with the copy is refused, naming it and saying `what`.
+/// Returns the dir and the unedited shards.
+fn edited_shard_refused(
+    tag: &str,
+    edit: impl FnOnce(&mut Value),
+    what: &str,
+) -> (PathBuf, Vec<PathBuf>) {
+    let dir = scratch_dir(tag);
     let f = three_shards(&dir);
     let t = dir.join("t.json");
     std::fs::copy(&f[1], &t).unwrap();
-    edit_json(&t, |v| v["shard"] = serde_json::json!([7, 3]));
-    refused(&merge(&[&f[0], &t, &f[2]]), &t, "shard 7/3 is out of range");
+    edit_json(&t, edit);
+    refused(&merge(&[&f[0], &t, &f[2]]), &t, what);
+    (dir, f)
+}
+
+#[test]
+fn merge_refuses_a_shard_index_out_of_range() {
+    let (dir, f) = edited_shard_refused(
+        "tampered-range",
+        |v| v["shard"] = serde_json::json!([7, 3]),
+        "shard 7/3 is out of range",
+    );
     let o = merge(&[&f[0], &f[1], &f[2]]);
     assert_eq!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stdout).contains("solutions   16"));
@@ -1599,13 +1615,11 @@ fn a_split_does_not_overwrite_job_files_of_another_split() {
 /// the merged result.
 #[test]
 fn merge_refuses_a_fingerprint_hex_that_is_not_hex() {
-    let dir = scratch_dir("tampered-fingerprint-hex");
-    let f = three_shards(&dir);
-    let t = dir.join("t.json");
-    std::fs::copy(&f[1], &t).unwrap();
-    edit_json(&t, |v| v["fingerprint_hex"] = serde_json::json!("zz"));
-    let o = merge(&[&f[0], &t, &f[2]]);
-    refused(&o, &t, "its fingerprint_hex \"zz\" is not 16 hex digits: the file was edited or damaged; run its solve again");
+    let (dir, _) = edited_shard_refused(
+        "tampered-fingerprint-hex",
+        |v| v["fingerprint_hex"] = serde_json::json!("zz"),
+        "its fingerprint_hex \"zz\" is not 16 hex digits: the file was edited or damaged; run its solve again",
+    );
     cleanup(&dir);
 }
 
