@@ -883,3 +883,32 @@ fn a_checkpoint_of_another_symmetry_cut_says_which_and_how_to_resume() {
     }
     common::cleanup(&dir);
 }
+
+/// A part checkpoint left from another puzzle (`FILE.tr`) is refused before any part
+/// is searched: no FILE is written, nothing of the run is lost.
+#[test]
+fn a_stale_part_checkpoint_is_refused_before_the_search() {
+    let (dir, old) = scratch("sym-stale-part");
+    let spread = |ck: &Path| Spread {
+        threads: 1,
+        checkpoint: Some(ck.to_path_buf()),
+        ..Spread::default()
+    };
+    let stop = AtomicBool::new(false);
+    let seven = brendan("07x04");
+    let r = solve_symmetric(&seven, Heuristic::Scan, &limits(None), &stop, &spread(&old)).unwrap();
+    assert!(r.exhaustive);
+    // The 7x4's second half, left beside the checkpoint of a 6x5 run.
+    let ck = dir.join("new.ck");
+    std::fs::rename(dir.join("run.ck.tr"), dir.join("new.ck.tr")).unwrap();
+    let six = brendan("06x05");
+    let e = solve_symmetric(&six, Heuristic::Scan, &limits(None), &stop, &spread(&ck))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("new.ck.tr: this checkpoint is for a different puzzle"),
+        "{e}"
+    );
+    assert!(!ck.exists(), "searched before refusing");
+    std::fs::remove_dir_all(dir).unwrap();
+}
