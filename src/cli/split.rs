@@ -120,8 +120,10 @@ fn present_jobs(dir: &Path, n: usize, name: &dyn Fn(usize) -> String) -> Result<
         .map(|f| {
             let path = dir.join(f);
             // Only the keys that name the split: the prefixes are checked by `solve`.
-            let job = std::fs::read_to_string(&path)
+            // Read as every input is (`read_input`: at most 1 GiB).
+            let job = crate::files::read_input(&path)
                 .map_err(|e| e.to_string())
+                .and_then(|b| String::from_utf8(b).map_err(|e| e.to_string()))
                 .and_then(|t| ron::from_str::<jobs::Job>(&t).map_err(|e| e.to_string()));
             Present { path, job }
         })
