@@ -168,7 +168,12 @@ fn viewer_link_errors_are_one_line_and_name_the_problem() {
     let (puzzle, mut board) = brendan5();
     let link = to_viewer_link(&puzzle, &board).unwrap();
     let cases = [
-        ("https://e2.bucas.name/#board_w=5", "no viewer link"),
+        ("https://example.com/#w=5", "no viewer link"),
+        ("https://e2.bucas.name/#board_w=5", "has no `board_h=`"),
+        (
+            "https://e2.bucas.name/#board_w=2&board_h=2&board_pieces=001002003004",
+            "has no `board_edges=`",
+        ),
         (
             &link.replace("board_w=5", "board_w=4")[..],
             "needs 4 per cell",
@@ -258,6 +263,13 @@ fn cli_show_writes_svg_text_and_a_link_that_convert_reads_back() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
     assert!(stderr(&o).starts_with("plytile: viewer link: board_edges has 2 letters"));
+    // A link without `board_edges` is still a link, not a file to look for.
+    let o = plytile(&["show", "https://e2.bucas.name/#board_w=2&board_h=2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o).trim(),
+        "plytile: viewer link: the viewer link has no `board_edges=`"
+    );
     cleanup(&dir);
 }
 

@@ -919,9 +919,13 @@ pub fn to_viewer_link(puzzle: &Puzzle, board: &Board) -> std::result::Result<Str
     ))
 }
 
-/// Does `text` look like a viewer link (or its bare `board_w=...` fragment)?
+/// Does `text` look like a viewer link (or its bare `board_w=...` fragment)? Any of
+/// the link's board keys makes it one, so a link missing `board_edges` is reported as
+/// such, not looked for as a file.
 pub fn is_viewer_link(text: &str) -> bool {
-    text.contains("board_edges=")
+    ["board_edges=", "board_w=", "board_h=", "board_pieces="]
+        .iter()
+        .any(|k| text.contains(k))
 }
 
 /// Reads a viewer link (see [`to_viewer_link`]; the text may be the whole address,
