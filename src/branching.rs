@@ -56,8 +56,14 @@ impl Mean {
         match self {
             Mean::Min => cap.min(sum),
             // M_p(x, 0) = 0 for p < 0: a dead end stays a dead end.
-            Mean::Power(_) if sum <= 0.0 => 0.0,
-            Mean::Power(p) => ((cap.powf(p) + sum.powf(p)) / 2.0).powf(1.0 / p),
+            Mean::Power(_) if sum <= 0.0 || cap <= 0.0 => 0.0,
+            // Scaled by the smaller argument m: M_p = m ((1 + (M/m)^p) / 2)^(1/p) with
+            // (M/m)^p in (0, 1]. The plain form underflows x^p + y^p to 0 (a label
+            // of +inf) once p is below about -300 for arguments above 10.
+            Mean::Power(p) => {
+                let (lo, hi) = (cap.min(sum), cap.max(sum));
+                lo * ((1.0 + (hi / lo).powf(p)) / 2.0).powf(1.0 / p)
+            }
         }
     }
 

@@ -502,6 +502,17 @@ fn pmean_tends_to_min() {
         last = b;
     }
     assert!((last - phi).abs() < 1e-2, "p = -256 gives {last}");
+    // The least p the CLI takes: no underflow to an infinite label (QA: the plain
+    // formula gave +inf from p = -500 on), and within 0.1% of the min.
+    for (x, y) in [(2.0, 3.0), (1e3, 2e3), (0.5, 40.0), (7.0, 7.0)] {
+        let m = Mean::Power(-1000.0).combine(x, y);
+        assert!(
+            m.is_finite() && m >= x.min(y) && m <= x.min(y) * 1.001,
+            "{x} {y}: {m}"
+        );
+    }
+    let b = t.branching_factor_mean(2, Mean::Power(-1000.0));
+    assert!(b > phi - 1e-9 && b < last, "p = -1000 gives {b}");
     // A uniform tree has no min to soften beyond equal arguments: M_p(x, x) = x.
     let u = LocalTree::from_tree(&Tree::uniform(3, 2));
     assert!((u.branching_factor_mean(2, Mean::Power(-4.0)) - 3.0).abs() < 1e-9);

@@ -260,3 +260,17 @@ fn ply2_visits_the_nodes_of_its_definition() {
         }
     }
 }
+
+#[test]
+fn pmean_near_the_least_p_does_not_underflow() {
+    // QA: the plain M_p underflowed to +inf labels from p = -500 on, and the 5x5's
+    // nodes per depth jumped (21 at depth 2 instead of ply:2's 12). Scaled, p = -500
+    // and the least p the CLI takes, -1000, search the same tree, close to min's.
+    let path = common::puzzle_path("brendan/pieces_05x05.txt");
+    let p = read_puzzle(&path, EdgeOrder::Urdl).unwrap();
+    let run = |h: &str| all(&p, h.parse().unwrap());
+    let (a, b) = (run("pmean:2:-500"), run("pmean:2:-1000"));
+    assert_eq!(a.nodes_per_depth, b.nodes_per_depth);
+    assert_eq!((b.nodes, b.solutions_found), (72_209, 16));
+    assert_eq!(b.nodes_per_depth[..3], run("ply:2").nodes_per_depth[..3]);
+}
