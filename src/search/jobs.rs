@@ -1106,8 +1106,9 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
 /// each first checked by [`check_result`] (against `puzzle` when given).
 ///
 /// Nodes per depth and solution counts are summed (per `--symmetry` tree too),
-/// solutions gathered in shard order (at most `keep`), the deepest node is the
-/// deepest of all, `elapsed_s` is the longest run (the wall time when all ran at
+/// solutions gathered in search order (at most `keep`; in shard order from results
+/// of older versions, see `boards_in_search_order`), the deepest node is the first
+/// in search order of the deepest, `elapsed_s` is the longest run (the wall time when all ran at
 /// once) and `threads` the sum. The result
 /// is exhaustive only when every part is and the shards `0/n .. n-1/n` are all there.
 /// Returns the result and warnings for stderr.

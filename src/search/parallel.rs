@@ -750,7 +750,7 @@ pub(super) fn in_search_order<T>(
 }
 
 /// The place of each of `units` (subproblems of one frontier) in the order a search
-/// with `s` visits them ([`in_search_order`]): in the natural move order their index
+/// with `s` visits them (`in_search_order`): in the natural move order their index
 /// in prefix order.
 pub fn search_ranks(puzzle: &Puzzle, s: Strategy, units: &[Prefix]) -> Vec<usize> {
     let mut order: Vec<(usize, &Prefix)> = units.iter().enumerate().collect();
