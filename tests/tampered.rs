@@ -1724,6 +1724,15 @@ fn merge_refuses_a_result_whose_solutions_from_does_not_hold() {
         &t,
         "each subproblem is one shard's",
     );
+    // The move order orders the boards: shards of another are not of this search.
+    let t = dir.join("moves.json");
+    std::fs::copy(&f[1], &t).unwrap();
+    edit_json(&t, |v| v["move_order"] = "penalty".into());
+    refused(
+        &merge(&[&f[0], &t, &f[2]]),
+        &t,
+        "--move-order penalty, not natural",
+    );
     cleanup(&dir);
 }
 

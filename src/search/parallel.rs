@@ -753,6 +753,10 @@ pub(super) fn in_search_order<T>(
 /// with `s` visits them (`in_search_order`): in the natural move order their index
 /// in prefix order.
 pub fn search_ranks(puzzle: &Puzzle, s: Strategy, units: &[Prefix]) -> Vec<usize> {
+    if s.moves == Order::Natural {
+        // A frontier's units are in prefix order already.
+        return (0..units.len()).collect();
+    }
     let mut order: Vec<(usize, &Prefix)> = units.iter().enumerate().collect();
     in_search_order(puzzle, s, &mut order, |o| o.1);
     let mut rank = vec![0; units.len()];
