@@ -6,7 +6,9 @@ use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::puzzle::Puzzle;
 use plytile::report::SolveResult;
 use plytile::search::select::HEURISTICS;
-use plytile::search::{jobs, parallel, solve_with, Heuristic, Limits, Spread, Stop};
+use plytile::search::{
+    jobs, parallel, solve_with, Heuristic, Limits, Order, Spread, Stop, Strategy,
+};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
@@ -191,6 +193,161 @@ fn shards_and_jobs_merge_to_the_whole() {
         assert!(!m.exhaustive && !w.is_empty());
         assert!(jobs::merge(&[("a".into(), s0.clone()), ("b".into(), s0)], 10).is_err());
     }
+}
+
+/// What `merge` reports must be what the whole run reports: the same counts, the
+/// same kept boards in the same order, the same deepest board.
+fn same_as_whole(whole: &SolveResult, m: &SolveResult, what: &str) {
+    same_counts(whole, m, what);
+    assert_eq!(
+        whole.solutions, m.solutions,
+        "{what}: solutions and their order"
+    );
+    assert_eq!(whole.deepest, m.deepest, "{what}: deepest board");
+}
+
+/// The results of `n` shards of `p` under `s`, each keeping `keep` boards.
+fn shards_of(p: &Puzzle, s: Strategy, keep: usize, n: usize) -> Vec<(String, SolveResult)> {
+    let limits = Limits { keep, ..all() };
+    (0..n)
+        .map(|i| {
+            let spread = Spread {
+                threads: 2,
+                shard: Some((i, n)),
+                ..Spread::default()
+            };
+            let r = solve_with(p, s, &limits, &AtomicBool::new(false), &spread).unwrap();
+            (format!("shard {i}/{n}"), r)
+        })
+        .collect()
+}
+
+/// The results of the `n` job files of `p` under `s` (as `split` writes them), each
+/// keeping `keep` boards.
+fn jobs_of(p: &Puzzle, s: Strategy, keep: usize, n: usize) -> Vec<(String, SolveResult)> {
+    let split = parallel::Split::AtLeast(parallel::UNITS_PER_SHARD * n);
+    let js = jobs::make_jobs(p, s.select, split, n, &AtomicBool::new(false)).unwrap();
+    let limits = Limits { keep, ..all() };
+    js.into_iter()
+        .map(|j| {
+            let name = format!("job {} of {n}", j.job);
+            let spread = Spread {
+                threads: 2,
+                job: Some((name.clone(), j)),
+                ..Spread::default()
+            };
+            let r = solve_with(p, s, &limits, &AtomicBool::new(false), &spread).unwrap();
+            (name, r)
+        })
+        .collect()
+}
+
+/// Shards and jobs are cut round-robin from the frontier (subproblem k to part
+/// k mod n), so each part's boards are scattered over the search order; merged, they
+/// come in the order of the whole run, and `--keep K` keeps its first K.
+#[test]
+fn merged_parts_list_the_boards_of_the_whole_run_in_its_order() {
+    let natural = |h: Heuristic| Strategy::from(h);
+    let penalty = |h: Heuristic| Strategy {
+        moves: Order::Penalty,
+        ..Strategy::from(h)
+    };
+    let mut cases = vec![("pieces_06x06.txt", natural(Heuristic::Scan))];
+    for h in heuristics() {
+        cases.push(("pieces_05x05.txt", natural(h)));
+        cases.push(("pieces_05x05.txt", penalty(h)));
+    }
+    for (name, s) in cases {
+        let p = brendan(name);
+        for keep in [1000, 5] {
+            let limits = Limits { keep, ..all() };
+            let whole = solve_with(&p, s, &limits, &AtomicBool::new(false), &threads(2)).unwrap();
+            // The plain one-thread search lists the same boards.
+            let one = solve_with(&p, s, &limits, &AtomicBool::new(false), &threads(1)).unwrap();
+            assert_eq!(one.solutions, whole.solutions);
+            assert_eq!(
+                whole.solutions.len() as u64,
+                whole.solutions_found.min(keep as u64)
+            );
+            for n in [2, 3, 5] {
+                let what = format!("{name} {} {} --keep {keep}, {n}", s.select, s.moves);
+                let (m, warnings) = jobs::merge(&shards_of(&p, s, keep, n), keep).unwrap();
+                assert!(warnings.is_empty(), "{what} shards: {warnings:?}");
+                same_as_whole(&whole, &m, &format!("{what} shards"));
+                let (m, warnings) = jobs::merge(&jobs_of(&p, s, keep, n), keep).unwrap();
+                assert!(warnings.is_empty(), "{what} jobs: {warnings:?}");
+                same_as_whole(&whole, &m, &format!("{what} jobs"));
+            }
+        }
+    }
+}
+
+/// The 6x6's 260 solutions are spread over the shards: merged without the order the
+/// results record (as files of older versions are), the boards come shard by shard,
+/// which is not the whole run's order, and merge says so.
+#[test]
+fn merged_parts_of_older_versions_keep_shard_order_and_say_so() {
+    let p = brendan("pieces_06x06.txt");
+    let s = Strategy::from(Heuristic::Scan);
+    let whole = run(&p, Heuristic::Scan, &all(), threads(2));
+    assert_eq!(whole.solutions_found, 260);
+    let mut parts = shards_of(&p, s, 1000, 3);
+    for (_, r) in &mut parts {
+        assert_eq!(r.solutions_from.len(), r.solutions.len());
+        (r.solutions_from, r.deepest_from) = (Vec::new(), None);
+    }
+    let (m, warnings) = jobs::merge(&parts, 1000).unwrap();
+    same_counts(&whole, &m, "older shards");
+    let shard_order: Vec<_> = parts
+        .iter()
+        .flat_map(|(_, r)| r.solutions.clone())
+        .collect();
+    assert_eq!(m.solutions, shard_order);
+    assert_ne!(m.solutions, whole.solutions);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("not in search order"), "{warnings:?}");
+    assert!(m.solutions_from.is_empty());
+}
+
+/// A puzzle without solutions (the 5x5 with one piece's colour changed): every shard
+/// has its deepest board, several of the same depth; merge reports the whole run's,
+/// the first of that depth in search order.
+#[test]
+fn merged_parts_report_the_deepest_board_of_the_whole_run() {
+    let mut p = brendan("pieces_05x05.txt");
+    let last = p.pieces.len() - 1;
+    p.pieces[last][0] = p.pieces[last][0] % 6 + 1;
+    for h in heuristics() {
+        for s in [
+            Strategy::from(h),
+            Strategy {
+                moves: Order::Penalty,
+                ..Strategy::from(h)
+            },
+        ] {
+            let whole = solve_with(&p, s, &all(), &AtomicBool::new(false), &threads(2)).unwrap();
+            assert_eq!((whole.solutions_found, whole.exhaustive), (0, true));
+            for n in [2, 3, 5] {
+                let what = format!("{h} {} {n}", s.moves);
+                let parts = shards_of(&p, s, 1000, n);
+                let (m, _) = jobs::merge(&parts, 1000).unwrap();
+                same_as_whole(&whole, &m, &format!("{what} shards"));
+                let (m, _) = jobs::merge(&jobs_of(&p, s, 1000, n), 1000).unwrap();
+                same_as_whole(&whole, &m, &format!("{what} jobs"));
+            }
+        }
+    }
+    // Some split ties the greatest depth between shards whose boards differ, and its
+    // merge does not take the first shard's.
+    let s = Strategy::from("mrv".parse::<Heuristic>().unwrap());
+    let parts = shards_of(&p, s, 1000, 3);
+    let whole = solve_with(&p, s, &all(), &AtomicBool::new(false), &threads(1)).unwrap();
+    let depth = whole.deepest.depth;
+    let tied: Vec<_> = parts
+        .iter()
+        .filter(|(_, r)| r.deepest.depth == depth)
+        .collect();
+    assert!(tied.len() >= 2 && tied[0].1.deepest != whole.deepest);
 }
 
 #[test]
@@ -928,6 +1085,83 @@ fn cli_split_jobs_and_merge_equal_the_whole() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     same_counts(&whole, &json(&out), "merged jobs");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Brendan's 6x6 (260 solutions) through the command line: `solve --all --json`,
+/// `split` + `solve --job` + `merge`, and `solve --shard` + `merge` report the same
+/// boards in the same order, with and without a `--keep` below the count.
+#[test]
+fn cli_merged_parts_list_the_boards_of_the_whole_run() {
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_06x06.txt");
+    let puzzle = puzzle.to_str().unwrap();
+    let dir = std::env::temp_dir().join(format!("plytile-order-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ok = |args: &[&str]| {
+        let out = bin().args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    };
+    let jobs = dir.join("jobs");
+    ok(&[
+        "split",
+        puzzle,
+        "--jobs",
+        "4",
+        "--out",
+        jobs.to_str().unwrap(),
+    ]);
+    for keep in ["1000", "5"] {
+        let whole = json(&ok(&["solve", puzzle, "--all", "--json", "--keep", keep]));
+        assert_eq!(whole.solutions_found, 260);
+        assert_eq!(
+            whole.solutions.len(),
+            keep.parse::<usize>().unwrap().min(260)
+        );
+        let mut jobs_out = Vec::new();
+        for k in 0..4 {
+            let job = jobs.join(format!("job-{k:04}.ron"));
+            let job = job.to_str().unwrap();
+            let out = ok(&["solve", "--job", job, "--all", "--json", "--keep", keep]);
+            let res = dir.join(format!("job-{k}-{keep}.json"));
+            std::fs::write(&res, &out.stdout).unwrap();
+            jobs_out.push(res);
+        }
+        let mut shards_out = Vec::new();
+        for i in 0..3 {
+            let shard = format!("{i}/3");
+            let args = [
+                "solve", puzzle, "--all", "--json", "--keep", keep, "--shard", &shard,
+            ];
+            let res = dir.join(format!("shard-{i}-{keep}.json"));
+            std::fs::write(&res, ok(&args).stdout).unwrap();
+            shards_out.push(res);
+        }
+        for (what, files) in [("jobs", &jobs_out), ("shards", &shards_out)] {
+            let out = bin()
+                .arg("merge")
+                .args(files.iter().rev())
+                .args(["--json", "--keep", keep])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0));
+            assert!(
+                out.stderr.is_empty(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let m = json(&out);
+            let what = format!("merged {what}, --keep {keep}");
+            same_counts(&whole, &m, &what);
+            assert_eq!(m.solutions, whole.solutions, "{what}: solutions");
+            assert_eq!(m.deepest, whole.deepest, "{what}: deepest");
+            assert_eq!(m.solutions_from.len(), m.solutions.len());
+        }
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

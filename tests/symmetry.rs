@@ -11,7 +11,7 @@ use plytile::puzzle::Puzzle;
 use plytile::search::symmetry::{
     anchored, half_turn, parts, solve_symmetric, solve_symmetric_parts, turn, Parts,
 };
-use plytile::search::{solve, Heuristic, Limits, Spread};
+use plytile::search::{solve, Heuristic, Limits, Order, Spread, Strategy};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -911,4 +911,53 @@ fn a_stale_part_checkpoint_is_refused_before_the_search() {
     );
     assert!(!ck.exists(), "searched before refusing");
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Shards of `--symmetry` runs merge into the whole run's list: the trees one after
+/// the other, in each the boards in search order, each followed by its turns, and
+/// `--keep K` keeps the whole run's first K; the deepest board is the whole run's.
+#[test]
+fn merged_shards_of_symmetric_runs_list_the_boards_of_the_whole_run() {
+    let penalty = Strategy {
+        moves: Order::Penalty,
+        ..Strategy::from("mrv".parse::<Heuristic>().unwrap())
+    };
+    let cases = [
+        ("06x06", Strategy::from(Heuristic::Scan), Parts::Anchor),
+        ("06x06", Strategy::from(Heuristic::Scan), Parts::Pairs),
+        ("05x05", penalty, Parts::Anchor),
+        ("05x05", penalty, Parts::Pairs),
+        ("06x05", penalty, Parts::Auto),
+    ];
+    for (name, s, how) in cases {
+        let p = brendan(name);
+        for keep in [1000, 7] {
+            let l = Limits {
+                keep,
+                ..limits(None)
+            };
+            let run = |shard: Option<(usize, usize)>| {
+                let spread = Spread {
+                    threads: 2,
+                    shard,
+                    ..Spread::default()
+                };
+                solve_symmetric_parts(&p, s, how, &l, &AtomicBool::new(false), &spread).unwrap()
+            };
+            let whole = run(None);
+            assert!(whole.symmetry > 1 && whole.solutions_found > 0);
+            for n in [2, 3] {
+                let what = format!("{name} {how:?} --keep {keep}, {n} shards");
+                let shards: Vec<_> = (0..n)
+                    .map(|i| (format!("shard {i}"), run(Some((i, n)))))
+                    .collect();
+                let (m, warnings) = plytile::search::jobs::merge(&shards, keep).unwrap();
+                assert!(warnings.is_empty(), "{what}: {warnings:?}");
+                assert_eq!(m.solutions_found, whole.solutions_found, "{what}");
+                assert_eq!(m.nodes_per_depth, whole.nodes_per_depth, "{what}");
+                assert_eq!(m.solutions, whole.solutions, "{what}: solutions");
+                assert_eq!(m.deepest, whole.deepest, "{what}: deepest");
+            }
+        }
+    }
 }

@@ -1672,3 +1672,120 @@ fn a_bad_size_line_is_named_as_such() {
     }
     cleanup(&dir);
 }
+
+/// `solutions_from` says where each board was found, so that merge lists them in
+/// search order: one that does not fit its boards, or names a subproblem that
+/// another shard searched, is refused.
+#[test]
+fn merge_refuses_a_result_whose_solutions_from_does_not_hold() {
+    let two = |v: &Value| v["solutions"].as_array().unwrap().len() >= 2;
+    let dir = scratch_dir("tampered-from");
+    let f = three_shards(&dir);
+    let read =
+        |f: &Path| -> Value { serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap() };
+    assert!(
+        two(&read(&f[1])),
+        "shard 1/3 of the 5x5 holds two boards or more"
+    );
+    cleanup(&dir);
+    let (dir, _) = edited_shard_refused(
+        "tampered-from-len",
+        |v| {
+            v["solutions_from"].as_array_mut().unwrap().pop();
+        },
+        "solutions_from has",
+    );
+    cleanup(&dir);
+    let (dir, _) = edited_shard_refused(
+        "tampered-from-order",
+        |v| v["solutions_from"].as_array_mut().unwrap().reverse(),
+        "solutions_from is not in search order",
+    );
+    cleanup(&dir);
+    let (dir, _) = edited_shard_refused(
+        "tampered-from-tree",
+        |v| v["solutions_from"][0][0] = 1.into(),
+        "names tree 1",
+    );
+    cleanup(&dir);
+    // A subproblem of shard 0's boards claimed by shard 1's.
+    let dir = scratch_dir("tampered-from-twice");
+    let f = three_shards(&dir);
+    let first = read(&f[0])["solutions_from"][0].clone();
+    let t = dir.join("t.json");
+    std::fs::copy(&f[1], &t).unwrap();
+    edit_json(&t, |v| {
+        for k in v["solutions_from"].as_array_mut().unwrap() {
+            *k = first.clone();
+        }
+    });
+    refused(
+        &merge(&[&f[0], &t, &f[2]]),
+        &t,
+        "each subproblem is one shard's",
+    );
+    // The move order orders the boards: shards of another are not of this search.
+    let t = dir.join("moves.json");
+    std::fs::copy(&f[1], &t).unwrap();
+    edit_json(&t, |v| v["move_order"] = "penalty".into());
+    refused(
+        &merge(&[&f[0], &t, &f[2]]),
+        &t,
+        "--move-order penalty, not natural",
+    );
+    cleanup(&dir);
+}
+
+/// A shard that kept fewer boards than it found (its `--keep`) may lack boards that
+/// come before the others' in search order: merge says how far its list is sure.
+#[test]
+fn merge_warns_when_a_shard_kept_too_few_boards() {
+    let dir = scratch_dir("merge-keep");
+    let p = puzzle("pieces_05x05.txt");
+    let files: Vec<PathBuf> = (0..3)
+        .map(|i| {
+            let f = dir.join(format!("k{i}.json"));
+            let shard = format!("{i}/3");
+            let o = run(&[
+                "solve", &p, "--all", "--json", "--keep", "2", "--shard", &shard,
+            ]);
+            std::fs::write(&f, &o.stdout).unwrap();
+            f
+        })
+        .collect();
+    let whole = run(&["solve", &p, "--all", "--json", "--keep", "2"]);
+    let whole: Value = serde_json::from_slice(&whole.stdout).unwrap();
+    let o = run(&[
+        "merge",
+        s(&files[0]),
+        s(&files[1]),
+        s(&files[2]),
+        "--json",
+        "--keep",
+        "2",
+    ]);
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let m: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(m["solutions"], whole["solutions"]);
+    let o = run(&[
+        "merge",
+        s(&files[0]),
+        s(&files[1]),
+        s(&files[2]),
+        "--json",
+        "--keep",
+        "10",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("kept 2 of its") && err.contains("--keep 10 or more"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    cleanup(&dir);
+}

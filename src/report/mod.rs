@@ -77,7 +77,18 @@ pub struct SolveResult {
     /// Each solution: `[piece, rotation]` per cell, row-major from the top-left,
     /// hints included. At most `--keep` of them; `solutions_found` counts all.
     pub solutions: Vec<Vec<[usize; 2]>>,
+    /// Where each board of `solutions` was found, for `merge` to list the boards of
+    /// several parts in search order: `[tree, subproblem]`, the `--symmetry` tree (its
+    /// index in `symmetry_parts`, 0 without) and the place in search order of the
+    /// frontier subproblem that holds it. Written by shards and jobs (and `merge`);
+    /// empty (absent) in whole runs and in files of older versions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub solutions_from: Vec<[usize; 2]>,
     pub deepest: Deepest,
+    /// `solutions_from` of the `deepest` board: `merge` takes, among the deepest
+    /// boards of its parts, the first in search order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deepest_from: Option<[usize; 2]>,
     pub version: String,
     /// The CPU extensions the binary was compiled for ([`crate::cpu::compiled`]).
     #[serde(default)]
@@ -222,10 +233,12 @@ impl SolveResult {
             resumed_nodes: 0,
             rebuilt_nodes: 0,
             solutions: stats.solutions.iter().map(solution_cells).collect(),
+            solutions_from: Vec::new(),
             deepest: Deepest {
                 depth: stats.deepest,
                 board: cells(&deepest_board),
             },
+            deepest_from: None,
             version: env!("CARGO_PKG_VERSION").to_string(),
             cpu_features: crate::cpu::compiled_string(),
             shard: None,

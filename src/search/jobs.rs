@@ -1068,7 +1068,16 @@ pub fn try_absorb(
         m.solutions_found,
     ) = (npd, nodes, resumed, found);
     let room = keep.saturating_sub(m.solutions.len());
+    // Where the boards were found, while both say it for every board.
+    let keyed =
+        m.solutions_from.len() == m.solutions.len() && r.solutions_from.len() == r.solutions.len();
     m.solutions.extend(r.solutions.iter().take(room).cloned());
+    if keyed {
+        m.solutions_from
+            .extend(r.solutions_from.iter().take(room).copied());
+    } else {
+        m.solutions_from.clear();
+    }
     m.threads = m.threads.saturating_add(r.threads);
     m.subproblems = m.subproblems.saturating_add(r.subproblems);
     m.elapsed_s = m.elapsed_s.max(r.elapsed_s);
@@ -1079,6 +1088,7 @@ pub fn try_absorb(
     };
     if r.deepest.depth > m.deepest.depth || m.deepest.board.is_empty() {
         m.deepest = r.deepest.clone();
+        m.deepest_from = r.deepest_from;
     }
     if m.checkpoint_error.is_none() {
         m.checkpoint_error.clone_from(&r.checkpoint_error);
@@ -1096,8 +1106,9 @@ pub fn merge(parts: &[(String, SolveResult)], keep: usize) -> Result<(SolveResul
 /// each first checked by [`check_result`] (against `puzzle` when given).
 ///
 /// Nodes per depth and solution counts are summed (per `--symmetry` tree too),
-/// solutions gathered in shard order (at most `keep`), the deepest node is the
-/// deepest of all, `elapsed_s` is the longest run (the wall time when all ran at
+/// solutions gathered in search order (at most `keep`; in shard order from results
+/// of older versions, see `boards_in_search_order`), the deepest node is the first
+/// in search order of the deepest, `elapsed_s` is the longest run (the wall time when all ran at
 /// once) and `threads` the sum. The result
 /// is exhaustive only when every part is and the shards `0/n .. n-1/n` are all there.
 /// Returns the result and warnings for stderr.
@@ -1159,6 +1170,8 @@ pub fn merge_with(
                 ("puzzle", (!same_pieces).then(|| size(r))),
                 ("--select", Some(r.select.to_string())),
                 ("--factor", Some(on_off(r.factor).to_string())),
+                // It orders the boards (and which are kept), not the counts.
+                ("--move-order", Some(r.move_order.to_string())),
                 ("split depth", depth),
             ]
         };
@@ -1247,6 +1260,7 @@ pub fn merge_with(
             format!("solution {} is the same board as solution {} of {other}: it would be counted twice", i + 1, j + 1),
         ));
     }
+    check_found_at(parts)?;
     let missing: Vec<String> = (0..seen.len())
         .filter(|&i| seen[i].is_none())
         .map(|i| i.to_string())
@@ -1270,6 +1284,8 @@ pub fn merge_with(
     m.resumed_nodes = 0;
     m.nodes_per_depth = Vec::new();
     m.solutions = Vec::new();
+    m.solutions_from = Vec::new();
+    m.deepest_from = None;
     m.elapsed_s = 0.0;
     m.subproblems = 0;
     m.exhaustive = complete;
@@ -1288,7 +1304,7 @@ pub fn merge_with(
     for t in &mut m.symmetry_parts {
         (t.nodes, t.solutions_found) = (0, 0);
     }
-    for (name, r) in order {
+    for &(name, r) in &order {
         let over = |e: String| InputError::new(name, format!("cannot be added to the others: {e}"));
         try_absorb(&mut m, r, keep).map_err(over)?;
         for (t, u) in m.symmetry_parts.iter_mut().zip(&r.symmetry_parts) {
@@ -1300,8 +1316,157 @@ pub fn merge_with(
                 .ok_or_else(|| over("symmetry_parts solutions_found sum past 2^64".into()))?;
         }
     }
+    boards_in_search_order(&mut m, &order, keep, &mut warnings);
     m.set_rate();
     Ok((m, warnings))
+}
+
+/// Lists the boards of `parts` (in shard order, summed into `m` by [`try_absorb`]) as
+/// the whole search would: the first `keep` solutions in search order, and the first
+/// deepest board in search order. A shard's boards are in its own search order, and
+/// `solutions_from` and `deepest_from` say where each comes in the whole search's
+/// (shard i of n holds the frontier's subproblems i, i + n, ...). Results of older
+/// versions do not say: their boards stay in shard order, with a warning.
+fn boards_in_search_order(
+    m: &mut SolveResult,
+    parts: &[(&str, &SolveResult)],
+    keep: usize,
+    warnings: &mut Vec<String>,
+) {
+    let keyed = |r: &SolveResult| r.solutions_from.len() == r.solutions.len();
+    let with_boards: Vec<_> = parts
+        .iter()
+        .filter(|(_, r)| !r.solutions.is_empty())
+        .collect();
+    let old_boards = with_boards.iter().find(|(_, r)| !keyed(r)).map(|p| p.0);
+    match old_boards {
+        Some(_) => m.solutions_from.clear(),
+        None => {
+            let mut all: Vec<([usize; 2], &Vec<[usize; 2]>)> = parts
+                .iter()
+                .flat_map(|(_, r)| r.solutions_from.iter().copied().zip(&r.solutions))
+                .collect();
+            // Stable: one subproblem's boards are all in one part, in its order.
+            all.sort_by_key(|&(from, _)| from);
+            all.truncate(keep);
+            m.solutions = all.iter().map(|&(_, b)| b.clone()).collect();
+            m.solutions_from = all.iter().map(|&(from, _)| from).collect();
+            // A part that kept fewer boards than it found (its --keep) may have left
+            // out boards that come before later ones of the others.
+            let cut = parts
+                .iter()
+                .filter(|(_, r)| (r.solutions.len() as u64) < r.solutions_found)
+                .map(|&(name, r)| (r.solutions_from.last().copied(), name, r))
+                .min_by_key(|(last, _, _)| *last);
+            if let Some((last, name, r)) = cut {
+                let sure = m
+                    .solutions_from
+                    .iter()
+                    .filter(|&&f| Some(f) <= last)
+                    .count();
+                if sure < m.solutions.len() {
+                    warnings.push(format!(
+                        "{name} kept {} of its {} solution boards (its --keep): past the first {sure} boards listed, some that come before them in search order may be missing; solve the shards with --keep {} or more",
+                        r.solutions.len(),
+                        r.solutions_found,
+                        keep
+                    ));
+                }
+            }
+        }
+    }
+    // The deepest: the first in search order of the parts' deepest boards at the
+    // greatest depth (try_absorb took the first in shard order).
+    let tied: Vec<_> = parts
+        .iter()
+        .filter(|(_, r)| r.deepest.depth == m.deepest.depth && !r.deepest.board.is_empty())
+        .collect();
+    let old_deepest = tied
+        .iter()
+        .find(|(_, r)| r.deepest_from.is_none())
+        .map(|p| p.0);
+    match old_deepest {
+        Some(_) => m.deepest_from = None,
+        None => {
+            let first = tied.iter().min_by_key(|(_, r)| r.deepest_from);
+            if let Some((_, r)) = first {
+                m.deepest.clone_from(&r.deepest);
+                m.deepest_from = r.deepest_from;
+            }
+        }
+    }
+    let boards = old_boards.filter(|_| with_boards.len() > 1);
+    let deepest = old_deepest.filter(|_| tied.len() > 1);
+    let what = match (boards, deepest) {
+        (Some(_), Some(_)) => "the solution boards are listed shard by shard and the deepest board is the first shard's",
+        (Some(_), None) => "the solution boards are listed shard by shard",
+        (None, Some(_)) => "the deepest board is the first shard's of that depth",
+        (None, None) => return,
+    };
+    let name = boards.or(deepest).expect("one of them");
+    warnings.push(format!(
+        "{name} does not say where its boards were found (solutions_from, deepest_from: a result of an older plytile): {what}, not in search order"
+    ));
+}
+
+/// Checks the `solutions_from` of `parts`, where their boards were found: one entry
+/// per board, each of a tree the result searched, in search order within a part, and
+/// no subproblem in two parts (each shard has its own).
+fn check_found_at(parts: &[(String, SolveResult)]) -> Result<()> {
+    let mut all = Vec::new();
+    for (name, r) in parts {
+        let from = &r.solutions_from;
+        let bad = |m: String| {
+            Err(InputError::new(
+                name,
+                format!("{m}: the file was edited or damaged; run its solve again"),
+            ))
+        };
+        if from.is_empty() {
+            continue;
+        }
+        if from.len() != r.solutions.len() {
+            return bad(format!(
+                "solutions_from has {} entries for {} solution boards",
+                from.len(),
+                r.solutions.len()
+            ));
+        }
+        let trees = r.symmetry_parts.len().max(1);
+        if let Some(k) = from.iter().position(|f| f[0] >= trees) {
+            return bad(format!(
+                "solutions_from {} names tree {}, but the result searched {trees}",
+                k + 1,
+                from[k][0]
+            ));
+        }
+        if let Some(k) = from.windows(2).position(|w| w[1] < w[0]) {
+            return bad(format!(
+                "solutions_from is not in search order ({} is {:?}, {} {:?})",
+                k + 1,
+                from[k],
+                k + 2,
+                from[k + 1]
+            ));
+        }
+        all.extend(from.iter().enumerate().map(|(i, f)| (*f, name, i)));
+    }
+    all.sort();
+    if let Some(w) = all
+        .windows(2)
+        .find(|w| w[0].0 == w[1].0 && w[0].1 != w[1].1)
+    {
+        let ((f, other, j), (_, name, i)) = (w[0], w[1]);
+        return Err(InputError::new(
+            name,
+            format!(
+                "solution {} was found in subproblem {f:?}, as was solution {} of {other}: each subproblem is one shard's; merge the shards of one run",
+                i + 1,
+                j + 1
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The checks of [`check_result`] that need no puzzle and come before the depths:

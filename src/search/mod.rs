@@ -168,13 +168,35 @@ pub(crate) fn solve_read(
         (None, _) => None,
     };
     // The plan: which subproblems, and whether this run counts the frontier itself.
-    let (units, base, split_depth, shard) = match &spread.job {
-        Some((origin, job)) => (
-            job.units(origin)?,
-            job.base(),
-            job.split_depth,
-            Some([job.job, job.jobs]),
-        ),
+    // `ranks`: for a shard or job, where each of its subproblems comes in the search
+    // order of the whole frontier (`solutions_from`, by which `merge` orders boards).
+    let (units, base, split_depth, shard, ranks) = match &spread.job {
+        Some((origin, job)) => {
+            let units = job.units(origin)?;
+            let ranks = match s.moves {
+                // Job k of n holds the frontier's units k, k + n, ...
+                Order::Natural => (0..units.len()).map(|j| job.job + j * job.jobs).collect(),
+                Order::Penalty => {
+                    let split = Split::Depth(job.split_depth);
+                    match parallel::full_frontier(puzzle, s, split) {
+                        Ok(f) => parallel::search_ranks(puzzle, s, &f.units)
+                            .into_iter()
+                            .skip(job.job)
+                            .step_by(job.jobs)
+                            .collect(),
+                        // read_job built it already; without it, no ranks.
+                        Err(_) => Vec::new(),
+                    }
+                }
+            };
+            (
+                units,
+                job.base(),
+                job.split_depth,
+                Some([job.job, job.jobs]),
+                ranks,
+            )
+        }
         None => {
             // A frontier the checkpoint's split depth makes impossible is that file's fault.
             let from_ck = spread.split_depth.is_none() && ck.is_some();
@@ -229,14 +251,22 @@ pub(crate) fn solve_read(
                     let t = start.elapsed().as_secs_f64();
                     let mut r = SolveResult::new(puzzle, s, threads, stats, t);
                     r.shard = spread.shard_field();
+                    r.deepest_from = r.shard.map(|_| [0, 0]);
                     return Ok(r);
                 }
                 Err(e) => return Err(refused(e)),
             };
             let (i, n) = spread.shard.unwrap_or((0, 1));
+            let ranks = match spread.shard {
+                Some(_) => (parallel::search_ranks(puzzle, s, &f.units).into_iter())
+                    .skip(i)
+                    .step_by(n)
+                    .collect(),
+                None => Vec::new(),
+            };
             let units = f.units.into_iter().skip(i).step_by(n).collect();
             let base = if i == 0 { f.internal } else { Stats::default() };
-            (units, base, f.depth, spread.shard_field())
+            (units, base, f.depth, spread.shard_field(), ranks)
         }
     };
     let has_ck = ck.is_some();
@@ -289,7 +319,20 @@ pub(crate) fn solve_read(
         Some(p) => save_to(p, out.records),
         None => Ok(()),
     };
+    // Where the boards were found, by the subproblem that holds each (see `ranks`).
+    let from = |b: &crate::puzzle::Board| -> Option<[usize; 2]> {
+        Some([0, *ranks.get(parallel::unit_of(&units, b)?)?])
+    };
+    let solutions_from: Option<Vec<[usize; 2]>> = match shard {
+        Some(_) => out.stats.solutions.iter().map(from).collect(),
+        None => None,
+    };
+    // A deepest board above the frontier (it has no subproblems below) has no
+    // subproblem: nothing of this tree ties with it.
+    let deepest_from = shard.map(|_| from(&out.stats.deepest_board).unwrap_or([0, 0]));
     let mut r = SolveResult::new(puzzle, s, threads, out.stats, start.elapsed().as_secs_f64());
+    r.solutions_from = solutions_from.unwrap_or_default();
+    r.deepest_from = deepest_from;
     r.checkpoint_error = saved.err().map(|e| e.to_string());
     r.order = spread.order;
     r.interleave = plan.map(|p| p.how);

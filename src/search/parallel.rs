@@ -749,6 +749,49 @@ pub(super) fn in_search_order<T>(
     }
 }
 
+/// The place of each of `units` (subproblems of one frontier) in the order a search
+/// with `s` visits them (`in_search_order`): in the natural move order their index
+/// in prefix order.
+pub fn search_ranks(puzzle: &Puzzle, s: Strategy, units: &[Prefix]) -> Vec<usize> {
+    if s.moves == Order::Natural {
+        // A frontier's units are in prefix order already.
+        return (0..units.len()).collect();
+    }
+    let mut order: Vec<(usize, &Prefix)> = units.iter().enumerate().collect();
+    in_search_order(puzzle, s, &mut order, |o| o.1);
+    let mut rank = vec![0; units.len()];
+    for (r, (i, _)) in order.into_iter().enumerate() {
+        rank[i] = r;
+    }
+    rank
+}
+
+/// The index of the subproblem of `units` (of one frontier, or a shard's share of
+/// it, in prefix order) whose placements `board` holds: the one whose subtree holds
+/// the board, a node at or below the frontier. None for a board above the frontier
+/// (the frontier's internal nodes) or of no subproblem of `units`.
+pub fn unit_of(units: &[Prefix], board: &crate::puzzle::Board) -> Option<usize> {
+    let (mut lo, mut hi) = (0, units.len());
+    let depth = units.first()?.len();
+    for k in 0..depth {
+        // Sorted, the units that share the first k placements are one run, and
+        // they branch at one cell (the one the search picks at that node).
+        let c = units.get(lo)?.get(k)?.0;
+        let (piece, rot) = (*board.get(c)?)?;
+        let here = (c, (4 * piece + rot as usize) as u32);
+        let run = &units[lo..hi];
+        let from = run.partition_point(|u| u.get(k).is_some_and(|&x| x < here));
+        let to = run.partition_point(|u| u.get(k).is_some_and(|&x| x <= here));
+        (lo, hi) = (lo + from, lo + to);
+        if lo >= hi {
+            return None;
+        }
+    }
+    let holds =
+        |&(c, o): &(usize, u32)| board.get(c) == Some(&Some((o as usize / 4, (o % 4) as u8)));
+    (hi == lo + 1 && units[lo].iter().all(holds)).then_some(lo)
+}
+
 /// Where each placement of `prefix` comes among the tries at its node under
 /// `--move-order penalty`: the ([`move_penalty`], oriented piece) that
 /// [`super::select::Ordered`] sorts by. Two prefixes first differ at a node they share,

@@ -734,6 +734,10 @@ pub fn solve_symmetric_parts(
         };
         let ck = read.get_mut(i).map(Option::take);
         let mut r = solve_read(&part.puzzle, s, &inner, stop, &spread, ck)?;
+        // Where a shard's boards were found: in this tree.
+        for from in r.solutions_from.iter_mut().chain(&mut r.deepest_from) {
+            from[0] = i;
+        }
         spent += (r.nodes - r.resumed_nodes).saturating_sub(r.rebuilt_nodes);
         // The deepest board counts its fixed corners as pieces placed, as a whole-tree
         // search of the puzzle would (they are hints of the part only).
@@ -767,6 +771,9 @@ pub fn solve_symmetric_parts(
     let found = r.solutions_found * turns;
     r.solutions_found = limits.max_solutions.map_or(found, |k| found.min(k));
     let mut kept = Vec::new();
+    // Each turn of a board was found where the board was.
+    let keyed = r.solutions_from.len() == r.solutions.len();
+    let mut from = Vec::new();
     for i in 0..r.solutions.len() {
         let mut b = r.solution_board(i);
         for _ in 0..turns {
@@ -774,6 +781,9 @@ pub fn solve_symmetric_parts(
                 panic!("internal error: a turned solution fails the checker: {v}");
             }
             kept.push(b.clone());
+            if keyed {
+                from.push(r.solutions_from[i]);
+            }
             b = if turns == 4 {
                 turn(&b, p.width)
             } else {
@@ -782,7 +792,9 @@ pub fn solve_symmetric_parts(
         }
     }
     kept.truncate(limits.keep.min(r.solutions_found as usize));
+    from.truncate(kept.len());
     r.solutions = kept.iter().map(crate::report::solution_cells).collect();
+    r.solutions_from = from;
     r.symmetry = turns;
     // The parts' puzzles hold the anchor as a hint; the result is of the whole puzzle.
     r.set_fingerprint(super::jobs::fingerprint(p));
