@@ -780,6 +780,30 @@ fn malformed_hints_and_solution_files() {
     }
     let o = plytile(&["verify", &puzzle, &s(&dir.join("nope.json"))]);
     assert_input_error(&o, "nope.json", None, "missing solution");
+    // JSON that is not solve's, and a result that kept no board, say so (QA).
+    for (name, text, says) in [
+        (
+            "bench",
+            "{\"puzzles\": []}",
+            "not solve's JSON (no `solutions` array)",
+        ),
+        (
+            "keep0",
+            "{\"solutions\": [], \"solutions_found\": 36}",
+            "found 36 solution(s) but kept no board",
+        ),
+        (
+            "none",
+            "{\"solutions\": [], \"solutions_found\": 0}",
+            "holds no solution",
+        ),
+    ] {
+        let f = dir.join(format!("{name}.json"));
+        std::fs::write(&f, text).unwrap();
+        let o = plytile(&["verify", &puzzle, &s(&f)]);
+        assert_input_error(&o, &s(&f), None, name);
+        assert!(stderr(&o).contains(says), "{name}: {}", stderr(&o));
+    }
     cleanup(&dir);
 }
 
@@ -865,6 +889,19 @@ fn bad_flags_exit_2() {
             "'--timeout <SECS>'",
         ),
         (vec!["solve", &puzzle, "--shard", "-1/2"], "'--shard <I/N>'"),
+        // Too large is not "not a whole number" (QA).
+        (
+            vec!["solve", &puzzle, "--max-nodes", "1e20"],
+            "'1e20' is over 1.8e19",
+        ),
+        (
+            vec!["solve", &puzzle, "--max-nodes", "99999999999999999999999"],
+            "is over 1.8e19",
+        ),
+        (
+            vec!["solve", &puzzle, "--max-nodes", "1.5"],
+            "not a positive whole number",
+        ),
         (
             vec!["solve", &puzzle, "--timeout", "--all"],
             "invalid value '--all' for '--timeout <SECS>'",

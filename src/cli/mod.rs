@@ -499,8 +499,16 @@ pub fn parse_count(s: &str) -> std::result::Result<u64, String> {
             .ok()
             .filter(|x| x.fract() == 0.0 && *x < 1.8e19)
     };
+    // Digits that do not fit a u64, or a whole number written past it.
+    let too_big = || {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            || s.parse::<f64>().is_ok_and(|x| x.is_finite() && x >= 1.8e19)
+    };
     match exact.or_else(|| written().map(|x| x as u64)) {
         Some(n) if n > 0 => Ok(n),
+        None if too_big() => Err(format!(
+            "'{s}' is over 1.8e19 (2^64); leave the limit out for none"
+        )),
         _ => Err(format!(
             "'{s}' is not a positive whole number (e.g. 300000000 or 3e8)"
         )),

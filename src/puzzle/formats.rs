@@ -707,9 +707,21 @@ fn json_solutions(text: &str, origin: &str) -> Result<Vec<serde_json::Value>> {
     match v {
         serde_json::Value::Object(mut o) => match o.remove("solutions") {
             Some(serde_json::Value::Array(s)) if !s.is_empty() => Ok(s),
+            Some(serde_json::Value::Array(_)) => {
+                let found = o.get("solutions_found").and_then(|f| f.as_u64());
+                Err(InputError::new(
+                    origin,
+                    match found {
+                        Some(n) if n > 0 => format!(
+                            "the result found {n} solution(s) but kept no board (`--keep 0`?): nothing to check; solve again with --keep 1 or more"
+                        ),
+                        _ => "the result holds no solution: nothing to check".to_string(),
+                    },
+                ))
+            }
             _ => Err(InputError::new(
                 origin,
-                "JSON result has no `solutions[0]` to read",
+                "not solve's JSON (no `solutions` array)",
             )),
         },
         arr => Ok(vec![arr]),
