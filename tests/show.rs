@@ -313,6 +313,32 @@ fn cli_show_reads_solve_json_solutions_and_the_deepest_board() {
         "{}",
         stderr(&o)
     );
+    // solve's JSON as SOLUTION takes --index as verify does (QA): the same board as
+    // with --json, and 16 differs from the first.
+    let text = |args: &[&str]| {
+        let o = plytile(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        stdout(&o)
+    };
+    let j = s(&json);
+    let sixteenth = text(&["show", &puz, &j, "--index", "16"]);
+    assert_eq!(
+        sixteenth,
+        text(&["show", &puz, "--json", &j, "--index", "16"])
+    );
+    assert_ne!(sixteenth, text(&["show", &puz, &j]));
+    let o = plytile(&["show", &puz, &j, "--index", "17"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--index 17: the result holds 16 solutions"));
+    let one = dir.join("one.txt");
+    std::fs::write(&one, "0 0\n".repeat(25)).unwrap();
+    let o = plytile(&["show", &puz, &s(&one), "--index", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("holds one board: leave --index out"),
+        "{}",
+        stderr(&o)
+    );
 
     // Stopped early with none: the deepest partial board.
     let o = plytile(&[

@@ -23,7 +23,8 @@ pub struct ShowArgs {
     /// none.
     #[arg(long, value_name = "RESULT")]
     pub json: Option<PathBuf>,
-    /// With --json: show the K-th solution (1-based).
+    /// Show the K-th solution (1-based) of solve's JSON (given with --json or as
+    /// SOLUTION).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     pub index: Option<u64>,
     /// Write the board as SVG to FILE (`-` for stdout).
@@ -38,7 +39,7 @@ pub struct ShowArgs {
 }
 
 pub fn run(a: ShowArgs) -> Result<u8> {
-    if a.index.is_some() && a.json.is_none() {
+    if a.index.is_some() && a.json.is_none() && a.solution.is_none() {
         return Err(InputError::new(
             "--index",
             "picks a solution of solve's JSON; give it with --json RESULT",
@@ -48,11 +49,23 @@ pub fn run(a: ShowArgs) -> Result<u8> {
         Some((p, b)) => (p, Some(b)),
         None => (a.input.load()?, None),
     };
+    let index = a.index.map(|k| k as usize);
     let mut board = if let Some(path) = &a.solution {
         let origin = path.display().to_string();
-        formats::parse_board(&read_text(path)?, &origin, &p)?
+        let text = read_text(path)?;
+        // As verify reads it: solve's JSON as SOLUTION takes --index too.
+        match (formats::is_result_json(&text), index) {
+            (true, _) => formats::parse_result_board(&text, &origin, &p, index)?,
+            (false, None) => formats::parse_board(&text, &origin, &p)?,
+            (false, Some(_)) => return Err(InputError::new(
+                "--index",
+                format!(
+                    "picks a solution of solve's JSON; {origin} holds one board: leave --index out"
+                ),
+            )),
+        }
     } else if let Some(path) = &a.json {
-        json_board(&p, path, a.index.map(|k| k as usize))?
+        json_board(&p, path, index)?
     } else {
         link_board.unwrap_or_else(|| vec![None; p.cells()])
     };
