@@ -1217,6 +1217,58 @@ fn the_frontier_at_each_depth_is_that_level_of_the_tree() {
     }
 }
 
+/// More threads than cores run one per core: same frontier, same counts, same
+/// solutions in the same order as one thread and as the cores' count (Brendan's 5x5:
+/// 113,212 nodes, 16 solutions).
+#[test]
+fn threads_past_the_cores_run_one_per_core_with_the_same_counts() {
+    let p = brendan("pieces_05x05.txt");
+    let cores = plytile::search::cores();
+    assert_eq!(plytile::search::workers(0), cores);
+    assert_eq!(plytile::search::workers(1), 1);
+    assert_eq!(plytile::search::workers(1000), cores.min(1000));
+    let one = run(&p, Heuristic::Scan, &all(), threads(1));
+    assert_eq!((one.nodes, one.solutions_found), (113_212, 16));
+    let at_cores = run(&p, Heuristic::Scan, &all(), threads(cores));
+    for t in [64, 1000] {
+        let r = run(&p, Heuristic::Scan, &all(), threads(t));
+        same_counts(&one, &r, &format!("--threads {t}"));
+        assert_eq!(r.solutions, one.solutions, "--threads {t}");
+        assert_eq!(r.threads, cores.min(t), "--threads {t}");
+        assert_eq!(r.split_depth, at_cores.split_depth, "--threads {t}");
+    }
+}
+
+/// `solve --threads 1000` says it runs one thread per core and counts what one thread
+/// counts.
+#[test]
+fn cli_threads_past_the_cores_are_noted_and_count_the_same() {
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_05x05.txt");
+    let puzzle = puzzle.to_str().unwrap();
+    let solve = |t: &str| {
+        let out = bin()
+            .args(["solve", puzzle, "--all", "--json", "--threads", t])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "--threads {t}");
+        (json(&out), String::from_utf8(out.stderr).unwrap())
+    };
+    let (one, quiet) = solve("1");
+    assert_eq!(quiet, "");
+    let (many, note) = solve("1000");
+    let cores = plytile::search::cores();
+    assert_eq!((many.nodes, many.solutions_found), (113_212, 16));
+    same_counts(&one, &many, "--threads 1000");
+    assert_eq!(many.solutions, one.solutions);
+    assert_eq!(many.threads, cores);
+    if cores < 1000 {
+        assert_eq!(
+            note,
+            format!("plytile: note: --threads 1000 is more than the {cores} cores this process may use; running {cores} worker threads (more would only take turns on the same cores; counts are the same)\n")
+        );
+    }
+}
+
 /// A `--split-depth` whose frontier passes 2^24 nodes is refused, by `solve` and by
 /// `split`, with one line and exit code 2, and `split` writes nothing.
 #[test]

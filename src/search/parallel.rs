@@ -14,7 +14,8 @@
 //! every node stores its parent's index and its placement, levels are contiguous, and
 //! a node's prefix is read by walking parent indices (a heap indexation generalised
 //! to a varying branching factor). Expansion stops at the first level with at least
-//! the wanted number of nodes (default 8 per thread) or at `--split-depth`. The
+//! the wanted number of nodes (default 8 per worker thread run, see
+//! [`super::workers`]) or at `--split-depth`. The
 //! frontier depends only on the puzzle, the heuristic and the split depth, so shards
 //! and job files are reproducible.
 //!
