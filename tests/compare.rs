@@ -514,14 +514,16 @@ fn bench_threads_run_the_parallel_driver_with_exact_counts() {
     let v = json_cmd(&format!(
         "bench {P53} --select scan,mrv --runs 2 --threads 2 --export-json -"
     ));
-    assert_eq!(v["config"]["threads_used"], 2);
+    // Two, or one on a machine of one core (at most the cores run).
+    let used = plytile::search::workers(2);
+    assert_eq!(v["config"]["threads_used"], used);
     assert_eq!(v["config"]["max_solutions"], Value::Null);
     for r in v["results"].as_array().unwrap() {
         let h = r["select"].as_str().unwrap();
         let one = json_cmd(&format!(
             "solve {P53} --all --json --select {h} --threads 1"
         ));
-        assert_eq!(r["threads"], 2, "{h}");
+        assert_eq!(r["threads"], used, "{h}");
         assert_eq!(r["exhaustive"], true, "{h}");
         assert_eq!(r["solutions_found"], 78, "{h}");
         // Every run of the parallel driver counts the one-thread tree exactly.

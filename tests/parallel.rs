@@ -1414,3 +1414,167 @@ fn a_solution_limit_is_recorded_in_the_checkpoint() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The frontier at every depth holds exactly the tree's nodes at that depth, on the
+/// search's paths, in search order, and counts the nodes above it as the depth-first
+/// search does: expanding a level walks from one node to the next without placing
+/// each prefix from the root again.
+#[test]
+fn the_frontier_at_each_depth_is_that_level_of_the_tree() {
+    for name in ["pieces_05x05.txt", "pieces_06x04.txt"] {
+        let p = brendan(name);
+        for h in heuristics() {
+            let one = run(&p, h, &all(), threads(1));
+            let top = one.nodes_per_depth.len() - 1;
+            for d in 0..=top.min(9) {
+                let what = format!("{name} {h} depth {d}");
+                let f = parallel::full_frontier(&p, h, parallel::Split::Depth(d)).unwrap();
+                assert_eq!(f.depth, d, "{what}");
+                assert_eq!(f.units.len() as u64, one.nodes_per_depth[d], "{what}");
+                assert!(f.units.iter().all(|u| u.len() == d), "{what}");
+                assert!(f.units.windows(2).all(|w| w[0] < w[1]), "{what}: order");
+                assert_eq!(
+                    f.internal.nodes_per_depth[..d],
+                    one.nodes_per_depth[..d],
+                    "{what}: internal nodes"
+                );
+                assert!(f.internal.nodes_per_depth[d..].iter().all(|&n| n == 0));
+                let mut st = plytile::search::State::new(&p);
+                let mut paths: Vec<&[(usize, u32)]> = f.units.iter().map(|u| &u[..]).collect();
+                let on_path = plytile::with_strategy!(h.into(), &st, |sel| {
+                    parallel::paths_pass(&mut st, &mut sel, &mut paths)
+                });
+                assert!(on_path, "{what}: units off the search's paths");
+                assert_eq!(st.depth(), 0, "{what}: the state is back at the root");
+            }
+        }
+    }
+}
+
+/// More threads than cores run one per core: same frontier, same counts, same
+/// solutions in the same order as one thread and as the cores' count (Brendan's 5x5:
+/// 113,212 nodes, 16 solutions).
+#[test]
+fn threads_past_the_cores_run_one_per_core_with_the_same_counts() {
+    let p = brendan("pieces_05x05.txt");
+    let cores = plytile::search::cores();
+    assert_eq!(plytile::search::workers(0), cores);
+    assert_eq!(plytile::search::workers(1), 1);
+    assert_eq!(plytile::search::workers(1000), cores.min(1000));
+    let one = run(&p, Heuristic::Scan, &all(), threads(1));
+    assert_eq!((one.nodes, one.solutions_found), (113_212, 16));
+    let at_cores = run(&p, Heuristic::Scan, &all(), threads(cores));
+    for t in [64, 1000] {
+        let r = run(&p, Heuristic::Scan, &all(), threads(t));
+        same_counts(&one, &r, &format!("--threads {t}"));
+        assert_eq!(r.solutions, one.solutions, "--threads {t}");
+        assert_eq!(r.threads, cores.min(t), "--threads {t}");
+        assert_eq!(r.split_depth, at_cores.split_depth, "--threads {t}");
+    }
+}
+
+/// `solve --threads 1000` says it runs one thread per core and counts what one thread
+/// counts.
+#[test]
+fn cli_threads_past_the_cores_are_noted_and_count_the_same() {
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_05x05.txt");
+    let puzzle = puzzle.to_str().unwrap();
+    let solve = |t: &str| {
+        let out = bin()
+            .args(["solve", puzzle, "--all", "--json", "--threads", t])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "--threads {t}");
+        (json(&out), String::from_utf8(out.stderr).unwrap())
+    };
+    let (one, quiet) = solve("1");
+    assert_eq!(quiet, "");
+    let (many, note) = solve("1000");
+    let cores = plytile::search::cores();
+    assert_eq!((many.nodes, many.solutions_found), (113_212, 16));
+    same_counts(&one, &many, "--threads 1000");
+    assert_eq!(many.solutions, one.solutions);
+    assert_eq!(many.threads, cores);
+    if cores < 1000 {
+        assert_eq!(
+            note,
+            format!("plytile: note: --threads 1000 is more than the {cores} cores this process may use; running {cores} worker threads (more would only take turns on the same cores; counts are the same)\n")
+        );
+    }
+}
+
+/// A `--split-depth` whose frontier passes 2^24 nodes is refused, by `solve` and by
+/// `split`, with one line and exit code 2, and `split` writes nothing.
+#[test]
+fn a_frontier_past_the_cap_is_refused() {
+    let dir = std::env::temp_dir().join(format!("plytile-cap-{}", std::process::id()));
+    let out_dir = dir.join("jobs");
+    let puzzle = |name: &str| {
+        let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("puzzles/brendan")
+            .join(name);
+        p.to_str().unwrap().to_string()
+    };
+    let refusal = |depth: usize| {
+        format!("plytile: --split-depth: the frontier of subproblems would hold more than 16777216 nodes at depth {depth}; choose a smaller --split-depth (or fewer shards or jobs)\n")
+    };
+    let (p66, p77) = (puzzle("pieces_06x06.txt"), puzzle("pieces_07x07.txt"));
+    let o = out_dir.to_str().unwrap();
+    for (args, depth) in [
+        (
+            vec!["solve", &p66, "--split-depth", "30", "--threads", "2"],
+            19,
+        ),
+        (
+            vec!["solve", &p66, "--split-depth", "30", "--shard", "1/4"],
+            19,
+        ),
+        (
+            vec![
+                "split",
+                &p66,
+                "--jobs",
+                "4",
+                "--out",
+                o,
+                "--split-depth",
+                "30",
+            ],
+            19,
+        ),
+        (
+            vec![
+                "split",
+                &p77,
+                "--jobs",
+                "4",
+                "--out",
+                o,
+                "--split-depth",
+                "30",
+            ],
+            13,
+        ),
+    ] {
+        let out = bin().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            refusal(depth),
+            "{args:?}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(!out_dir.exists(), "{args:?}: split wrote its --out");
+    }
+    // The library refuses the same way.
+    assert_eq!(
+        parallel::full_frontier(
+            &brendan("pieces_06x06.txt"),
+            Heuristic::Scan,
+            parallel::Split::Depth(19)
+        )
+        .unwrap_err(),
+        parallel::Cut::TooBig { depth: 19 }
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -46,7 +46,8 @@ pub struct BenchArgs {
     pub warmup: u32,
     /// Threads per search: more than one runs the parallel driver of `solve
     /// --threads` (exhaustive counts are the same; a first solution may come from
-    /// another part of the tree, so its nodes vary between runs).
+    /// another part of the tree, so its nodes vary between runs). At most the cores
+    /// run, as with `solve` (the export's `threads_used`).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: u64,
     /// Stop each run at its K-th solution: time to the first solutions, what `solve`
@@ -144,7 +145,7 @@ pub fn run(a: BenchArgs) -> Result<u8> {
         runs: a.runs,
         warmup: a.warmup,
         threads: a.threads as usize,
-        threads_used: a.threads as usize,
+        threads_used: super::threads(a.threads),
         max_solutions: a.solutions,
         max_nodes: a.limits.max_nodes,
         timeout_s: a.limits.timeout,

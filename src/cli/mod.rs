@@ -239,6 +239,18 @@ pub fn split_depth(asked: Option<u64>, puzzle: &Puzzle) -> Option<usize> {
     Some(d.min(top))
 }
 
+/// `--threads T` as the search runs it ([`crate::search::workers`]: at most the cores),
+/// with a note when the cores cut it: the run says it used fewer threads than asked.
+pub fn threads(asked: u64) -> usize {
+    let run = crate::search::workers(asked as usize);
+    if asked as usize > run {
+        eprintln!(
+            "plytile: note: --threads {asked} is more than the {run} cores this process may use; running {run} worker threads (more would only take turns on the same cores; counts are the same)"
+        );
+    }
+    run
+}
+
 /// Heuristics in order, each once (its first place kept): `compare` and `bench` run a
 /// setting given twice only once, since it would be timed against itself and the
 /// fastest is found by name.

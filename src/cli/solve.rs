@@ -47,12 +47,15 @@ pub struct SolveArgs {
     #[arg(long, value_name = "NODES", value_parser = super::parse_count)]
     pub slice: Option<u64>,
     /// Worker threads (default: all cores; 1 with --max-nodes, whose budget is exact only
-    /// on one thread). 1 without --shard/--job/--checkpoint is the plain depth-first
-    /// search; any count gives the same nodes per depth.
+    /// on one thread). At most the cores this process may use: a larger T runs one per
+    /// core and says so on stderr (JSON `threads`: the count run), since threads past
+    /// the cores only take turns on them and slow the search down. 1 without
+    /// --shard/--job/--checkpoint is the plain depth-first search; any count gives the
+    /// same nodes per depth.
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     /// Depth of the frontier of subproblems (default: the first level with at least
-    /// 8 subproblems per thread, or 64 per shard with --shard).
+    /// 8 subproblems per thread run, or 64 per shard with --shard).
     #[arg(long, value_name = "D", conflicts_with = "job", value_parser = clap::value_parser!(u64).range(0..=MAX_SPLIT_DEPTH))]
     pub split_depth: Option<u64>,
     /// Search only shard I of N (0 <= I < N) of the frontier; `plytile merge` sums shards.
@@ -129,9 +132,11 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     let spread = Spread {
         // A node budget is exact on one thread; several threads check it per
         // subproblem and may overshoot, so they are used only when asked for.
-        threads: a
-            .threads
-            .unwrap_or(if a.limits.max_nodes.is_some() { 1 } else { 0 }) as usize,
+        threads: match a.threads {
+            Some(t) => super::threads(t),
+            None if a.limits.max_nodes.is_some() => 1,
+            None => 0,
+        },
         split_depth: super::split_depth(a.split_depth, &puzzle),
         shard: a.shard,
         job,

@@ -27,7 +27,7 @@ use std::time::Instant;
 /// How to spread a search (`solve --threads/--split-depth/--shard/--job/--checkpoint`).
 #[derive(Debug, Clone, Default)]
 pub struct Spread {
-    /// Worker threads; 0 = all cores.
+    /// Worker threads asked for; 0 = all cores. At most the cores run ([`workers`]).
     pub threads: usize,
     /// Frontier depth; default: the first level with 8 subproblems per thread
     /// (64 per shard with `shard`).
@@ -55,12 +55,28 @@ impl Spread {
         self.shard.map(|(i, n)| [i, n])
     }
 
+    /// The worker threads this search runs: [`workers`] of `threads`.
     pub fn threads(&self) -> usize {
-        if self.threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            self.threads
-        }
+        workers(self.threads)
+    }
+}
+
+/// The cores this process may use: [`std::thread::available_parallelism`] (the CPUs
+/// of its affinity mask, within a cgroup CPU quota), at least 1.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The worker threads a search runs when `asked` for (0: all cores): at most
+/// [`cores`]. The search is bound by the CPU alone, so threads past the cores only
+/// take turns on them; and each idle worker of the pool scans every other worker's
+/// queue for work, so their cost grows faster than their number (1000 threads on 2
+/// cores took 5-10 s for a search that takes 0.01 s on 2). The frontier is sized
+/// for the threads that run (8 subproblems each). Counts never depend on it.
+pub fn workers(asked: usize) -> usize {
+    match asked {
+        0 => cores(),
+        t => t.min(cores()),
     }
 }
 

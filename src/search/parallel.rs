@@ -14,7 +14,8 @@
 //! every node stores its parent's index and its placement, levels are contiguous, and
 //! a node's prefix is read by walking parent indices (a heap indexation generalised
 //! to a varying branching factor). Expansion stops at the first level with at least
-//! the wanted number of nodes (default 8 per thread) or at `--split-depth`. The
+//! the wanted number of nodes (default 8 per worker thread run, see
+//! [`super::workers`]) or at `--split-depth`. The
 //! frontier depends only on the puzzle, the heuristic and the split depth, so shards
 //! and job files are reproducible.
 //!
@@ -251,6 +252,45 @@ fn walk(
     pass
 }
 
+/// Moves `st` from the node of `path` (packed indices, root first) to node `i` of
+/// `nodes`, `depth` placements below the root: unplaces the placements below their
+/// deepest common ancestor and places `i`'s below it. A level's nodes come in search
+/// order, so walking them in turn places and unplaces each node above them once, where
+/// placing every prefix from the root cost `depth` placements (and a legality test
+/// each) per node. The frontier's placements are legal: they come from candidates.
+fn go_to(
+    st: &mut State,
+    nodes: &[Packed],
+    path: &mut Vec<usize>,
+    chain: &mut Vec<usize>,
+    i: usize,
+    depth: usize,
+) {
+    chain.clear();
+    let (mut j, mut k) = (i, depth);
+    // path[k - 1] is the node at depth k on `st`; j, at depth k, is an ancestor of i.
+    while k > 0 && path.get(k - 1) != Some(&j) {
+        chain.push(j);
+        j = nodes[j].parent as usize;
+        k -= 1;
+    }
+    while path.len() > k {
+        let top = path.pop().expect("path is longer than k");
+        st.unplace(nodes[top].cell as usize);
+    }
+    for &j in chain.iter().rev() {
+        st.place(nodes[j].cell as usize, nodes[j].o);
+        path.push(j);
+    }
+}
+
+/// Takes the placements of `path` off `st` (see [`go_to`]): back at the root.
+fn leave(st: &mut State, nodes: &[Packed], path: &mut Vec<usize>) {
+    while let Some(top) = path.pop() {
+        st.unplace(nodes[top].cell as usize);
+    }
+}
+
 /// Expands the tree below the root of `st` breadth-first (see the module doc), giving
 /// up when `stop` or the deadline of `limits` says so or the frontier grows too big.
 pub fn frontier<S: Select>(
@@ -278,6 +318,9 @@ pub fn frontier<S: Select>(
     let mut expanded = 0..0usize;
     let mut d = d0;
     let mut buf = vec![0u64; st.words];
+    // The nodes placed on `st`, root first (the root itself, index 0, is not in it).
+    let mut path: Vec<usize> = Vec::new();
+    let mut chain: Vec<usize> = Vec::new();
     loop {
         let more = match split {
             Split::Depth(k) => d < k,
@@ -290,14 +333,17 @@ pub fn frontier<S: Select>(
         for i in level.clone() {
             if i % 1024 == 0 {
                 if let Some(why) = stop_reason(limits, stop) {
+                    leave(st, &nodes, &mut path);
                     return Err(Cut::Stopped(why));
                 }
             }
+            // Counted as the array grows: a level that passes the cap is refused at
+            // its next node, not once it is whole.
             if nodes.len() > FRONTIER_MAX {
+                leave(st, &nodes, &mut path);
                 return Err(Cut::TooBig { depth: d + 1 });
             }
-            let p = prefix_of(&nodes, i);
-            apply(st, &p).expect("frontier prefixes are legal");
+            go_to(st, &nodes, &mut path, &mut chain, i, d - d0);
             internal.nodes_per_depth[d] += 1;
             if let Pick::Site(c) = sel.pick(st) {
                 st.candidates_into(c, &mut buf);
@@ -314,8 +360,8 @@ pub fn frontier<S: Select>(
                     }
                 }
             }
-            unapply(st, &p);
         }
+        leave(st, &nodes, &mut path);
         expanded = std::mem::replace(&mut level, start..nodes.len());
         d += 1;
     }
