@@ -1735,3 +1735,54 @@ fn a_ron_txt_ron_round_trip_keeps_name_and_source() {
     assert!(!dir.join("tab.ron").exists());
     cleanup(&dir);
 }
+
+/// Options a file or board cannot use say so on stderr, and output names take their
+/// extension in any case (QA).
+#[test]
+fn ignored_options_are_noted_and_extensions_take_any_case() {
+    let dir = scratch_dir("cli-notes");
+    let ron = s(&dir.join("b33.RON"));
+    let o = plytile(&["convert", &p("brendan/pieces_03x03.txt"), "-o", &ron]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&ron)
+        .unwrap()
+        .trim_start()
+        .starts_with('('));
+    let txt = s(&dir.join("g.TXT"));
+    let o = plytile(&[
+        "gen", "--width", "3", "--height", "3", "--seed", "1", "-o", &txt,
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&txt).unwrap().contains("\n3 3\n"));
+    // --edge-order on a RON file: read as RON, with a note.
+    let o = plytile(&["solve", &ron, "--all", "-q", "--edge-order", "blrt"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("solution(s), exhaustive"));
+    assert_eq!(
+        stderr(&o).trim(),
+        format!("plytile: note: --edge-order is for text puzzle files; {ron} is RON, whose pieces are up right down left")
+    );
+    // --symmetry-parts on a board with W != H: its two halves, with a note.
+    let b75 = p("brendan/pieces_07x05.txt");
+    for how in ["anchor", "pairs"] {
+        let o = plytile(&[
+            "solve",
+            &b75,
+            "--all",
+            "-q",
+            "--symmetry",
+            "--symmetry-parts",
+            how,
+        ]);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        assert!(stdout(&o).contains("32 solution(s)"), "{}", stdout(&o));
+        assert!(
+            stderr(&o).contains("--symmetry-parts cuts square boards; this 7x5 board's"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    let o = plytile(&["solve", &b75, "--all", "-q", "--symmetry"]);
+    assert_eq!(stderr(&o), "", "auto says nothing");
+    cleanup(&dir);
+}

@@ -66,8 +66,14 @@ pub(super) fn link_input(input: &PuzzleArgs) -> Result<Option<(Puzzle, Board)>> 
         )
     } else {
         let path = &input.puzzle;
-        let is_url = path.extension().is_some_and(|e| e == "url");
-        if !is_url && path.extension().is_some_and(|e| e == "ron") {
+        let is_url = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("url"));
+        if !is_url
+            && path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+        {
             return Ok(None);
         }
         let text = match read_text(path) {

@@ -184,7 +184,14 @@ impl PuzzleArgs {
     }
 
     pub fn load(&self) -> Result<Puzzle> {
-        let mut p = formats::read_puzzle(&self.puzzle, self.edge_order)?;
+        let text = read_text(&self.puzzle)?;
+        let mut p = formats::parse_puzzle(&text, &self.puzzle, self.edge_order)?;
+        if self.edge_order != EdgeOrder::Urdl && formats::is_ron(&text, &self.puzzle) {
+            eprintln!(
+                "plytile: note: --edge-order is for text puzzle files; {} is RON, whose pieces are up right down left",
+                self.puzzle.display()
+            );
+        }
         if let Some(h) = &self.hints {
             let origin = h.display().to_string();
             let text = read_text(h)?;
@@ -294,6 +301,17 @@ pub fn symmetry_applies(asked: bool, puzzle: &Puzzle) -> bool {
     asked
 }
 
+/// A note when `--symmetry-parts` names a cut (`anchor`, `pairs`) that a board with
+/// W != H has not: its `--symmetry` always searches its two half trees.
+pub fn note_symmetry_parts(symmetry: bool, how: Parts, puzzle: &Puzzle) {
+    if symmetry && how != Parts::Auto && puzzle.width != puzzle.height {
+        eprintln!(
+            "plytile: note: --symmetry-parts cuts square boards; this {}x{} board's --symmetry searches its two half trees",
+            puzzle.width, puzzle.height
+        );
+    }
+}
+
 /// The help of `compare --symmetry` and `bench --symmetry`: they cut each tree as
 /// `solve --symmetry` does with its default `--symmetry-parts auto`.
 pub const SYMMETRY_HELP: &str = "Boards without hints: search each heuristic on the \
@@ -351,7 +369,10 @@ pub fn write_output(path: &Path, text: &str) -> Result<()> {
 /// `to` (or `default`) for stdout or a name without an extension; another extension, or
 /// a `to` that contradicts the name, is refused.
 pub fn puzzle_text(p: &Puzzle, path: &Path, to: Option<&str>, default: &str) -> Result<String> {
-    let ext = path.extension().map(|e| e.to_string_lossy().into_owned());
+    // `X.RON` is a RON file as `X.ron` is (`show -o X.SVG` is SVG too).
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
     let fmt = match (ext.as_deref(), to) {
         (Some(e), Some(t)) if e != t => {
             let m = format!("--to {t} contradicts the file name's .{e}");

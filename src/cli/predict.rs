@@ -98,7 +98,9 @@ pub fn run(a: PredictArgs) -> Result<u8> {
         })
     };
     let interrupted = || INTERRUPTED.load(Ordering::Relaxed) || late();
-    let cut = super::symmetry_applies(a.symmetry, &puzzle)
+    let symmetry = super::symmetry_applies(a.symmetry, &puzzle);
+    super::note_symmetry_parts(symmetry, a.symmetry_parts.how, &puzzle);
+    let cut = symmetry
         .then(|| {
             let threads = rayon::current_num_threads();
             symmetry::parts_until(

@@ -173,6 +173,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         keep,
     );
     let symmetry = super::symmetry_applies(a.symmetry, &puzzle);
+    super::note_symmetry_parts(symmetry, a.symmetry_parts.how, &puzzle);
     let part = match (&spread.shard, &spread.job) {
         (Some((i, n)), _) => Some(format!("shard {i}/{n}")),
         (_, Some((_, j))) => Some(format!("job {} of {}", j.job, j.jobs)),

@@ -39,13 +39,24 @@ impl std::str::FromStr for EdgeOrder {
 
 /// Reads a puzzle file, choosing the format by extension or content.
 pub fn read_puzzle(path: &Path, order: EdgeOrder) -> Result<Puzzle> {
+    parse_puzzle(&read_text(path)?, path, order)
+}
+
+/// Whether the puzzle file `path` holding `text` is read as RON: by its extension
+/// (any case) or, whatever its name, by its opening `(`.
+pub fn is_ron(text: &str, path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+        || text.trim_start().starts_with('(')
+}
+
+/// [`read_puzzle`] of the file's `text`, read already.
+pub fn parse_puzzle(text: &str, path: &Path, order: EdgeOrder) -> Result<Puzzle> {
     let origin = path.display().to_string();
-    let text = read_text(path)?;
-    let is_ron = path.extension().is_some_and(|e| e == "ron") || text.trim_start().starts_with('(');
-    let mut puzzle = if is_ron {
-        parse_ron(&text, &origin)?
+    let mut puzzle = if is_ron(text, path) {
+        parse_ron(text, &origin)?
     } else {
-        parse_text(&text, &origin, order)?
+        parse_text(text, &origin, order)?
     };
     if puzzle.name.is_empty() {
         puzzle.name = path
