@@ -63,6 +63,10 @@ pub fn run(a: ShowArgs) -> Result<u8> {
     if let Some(out) = &a.output {
         super::check_svg_name("-o", out)?;
     }
+    super::one_on_stdout(&[
+        ("-o -", super::is_stdout(a.output.as_deref())),
+        ("--link", a.link),
+    ])?;
     if a.link {
         let link = formats::to_viewer_link(&p, &board).map_err(|m| InputError::new("--link", m))?;
         outln!("{link}")?;
