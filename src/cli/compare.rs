@@ -51,7 +51,8 @@ pub struct CompareArgs {
     /// Print the comparison and growth tables as Markdown.
     #[arg(long, group = "format")]
     pub markdown: bool,
-    /// Write the nodes per depth of every heuristic as an SVG overlay (log scale).
+    /// Write the nodes per depth of every heuristic as an SVG overlay (log scale; `-`
+    /// = stdout, not with --json, --csv or --markdown: the text then goes to stderr).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
 }

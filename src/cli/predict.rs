@@ -61,7 +61,8 @@ pub struct PredictArgs {
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Write a log-scale SVG of measured and predicted nodes per depth.
+    /// Write a log-scale SVG of measured and predicted nodes per depth (`-` = stdout,
+    /// not with --json: the text then goes to stderr).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
 }

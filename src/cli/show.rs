@@ -26,7 +26,7 @@ pub struct ShowArgs {
     /// With --json: show the K-th solution (1-based).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     pub index: Option<u64>,
-    /// Write the board as SVG to FILE (`-` for stdout).
+    /// Write the board as SVG to FILE (`-` for stdout, not with --link).
     #[arg(short, long, value_name = "FILE.svg")]
     pub output: Option<PathBuf>,
     /// Print each edge's colour number in the picture.
