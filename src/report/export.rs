@@ -277,7 +277,9 @@ pub struct PuzzleSummary {
     /// The setting with the smallest mean time among those that reached their goal;
     /// null when none did (a limit stopped every setting: no time ranking).
     pub fastest: Option<Heuristic>,
-    /// The setting with the fewest mean nodes, by the same rule.
+    /// The setting with the fewest nodes among those with a run that reached its
+    /// goal (`goal_nodes_mean`: a limit may have stopped its other runs); null when
+    /// none has one.
     pub fewest_nodes: Option<Heuristic>,
 }
 
