@@ -1786,3 +1786,20 @@ fn ignored_options_are_noted_and_extensions_take_any_case() {
     assert_eq!(stderr(&o), "", "auto says nothing");
     cleanup(&dir);
 }
+
+/// `show --link -o -` would print the link and the SVG into one stdout: refused with
+/// one line, exit 2.
+#[test]
+fn show_link_and_svg_on_stdout_are_refused() {
+    let puzzle = p("brendan/pieces_04x04.txt");
+    let o = plytile(&["show", &puzzle, "--link", "-o", "-"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    assert_eq!(
+        stderr(&o),
+        "plytile: -o - and --link: only one output can go to stdout (-); write the other to a file\n"
+    );
+    let o = plytile(&["show", &puzzle, "-o", "-"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("<svg"));
+}

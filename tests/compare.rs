@@ -728,7 +728,10 @@ fn bench_exports_record_factor_move_order_and_symmetry() {
     let text = std::fs::read_to_string(&csv).unwrap();
     let header = text.lines().next().unwrap();
     assert!(
-        header.ends_with(",relative_nodes,rank,symmetry,factor,move_order,runs_stopped"),
+        header.ends_with(
+            ",relative_nodes,rank,symmetry,factor,move_order,runs_stopped,\
+             runs_exhaustive,goal_nodes_mean,interrupted"
+        ),
         "{header}"
     );
     for row in read_csv(&text) {
@@ -841,7 +844,7 @@ fn bench_exports_count_the_runs_a_limit_stopped() {
     let text = std::fs::read_to_string(&csv).unwrap();
     let header = text.lines().next().unwrap();
     assert!(
-        header.ends_with(",rank,symmetry,factor,move_order,runs_stopped"),
+        header.contains(",rank,symmetry,factor,move_order,runs_stopped,"),
         "{header}"
     );
     let stopped: Vec<String> = read_csv(&text)
@@ -1048,4 +1051,145 @@ fn compare_json_csv_and_markdown_agree() {
         ),
         "{md}"
     );
+}
+
+/// `--plot -` beside `--json`, `--csv` or `--markdown` would put an SVG after the
+/// report on stdout: refused with one line, exit 2, as bench refuses two exports on
+/// stdout. Beside the text for people, the SVG has stdout and the text goes to stderr.
+#[test]
+fn compare_refuses_a_plot_on_stdout_beside_another_output() {
+    for format in ["--json", "--csv", "--markdown"] {
+        let o = plytile(&[
+            "compare", P44, "--select", "scan,mrv", "--plot", "-", format,
+        ]);
+        assert_eq!(code(&o), 2, "{format}: {}", stderr(&o));
+        assert!(o.stdout.is_empty(), "{format}");
+        assert_eq!(
+            stderr(&o),
+            format!(
+                "plytile: --plot - and {format}: only one output can go to stdout (-); \
+                 write the other to a file\n"
+            )
+        );
+    }
+    let o = plytile(&["compare", P44, "--select", "scan,mrv", "--plot", "-"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let svg = stdout(&o);
+    assert!(
+        svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+        "{svg}"
+    );
+    assert!(stderr(&o).contains("nodes per depth"), "{}", stderr(&o));
+}
+
+/// The text header names the strategy flags that change the counts, as the Markdown
+/// settings line does.
+#[test]
+fn compare_text_header_names_factor_and_move_order() {
+    let o = plytile(&["compare", P44, "--select", "scan,mrv"]);
+    let first = stdout(&o).lines().next().unwrap().to_string();
+    assert_eq!(first, "pieces_04x04 (4x4, 16 pieces), first solution");
+    let o = plytile(&[
+        "compare",
+        P44,
+        "--select",
+        "scan,mrv",
+        "--factor",
+        "on",
+        "--move-order",
+        "penalty",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let first = stdout(&o).lines().next().unwrap().to_string();
+    assert_eq!(
+        first,
+        "pieces_04x04 (4x4, 16 pieces), first solution, --factor on, --move-order penalty"
+    );
+}
+
+/// Ctrl-C during compare: no other heuristic is started, the report names the run it
+/// stopped and those not run, and the exit code is 3 (as bench's), even though the
+/// stopped run had found solutions.
+#[test]
+fn compare_interrupted_stops_at_once_and_exits_3() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    // mrv needs far more than the 1.5 s before the signal for all of the 7x6.
+    let child = Command::new(env!("CARGO_BIN_EXE_plytile"))
+        .args(["compare", "puzzles/brendan/pieces_07x06.txt"])
+        .args(["--select", "mrv,scan,ply:1", "--all", "--json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["interrupted"], true);
+    assert_eq!(v["not_run"], serde_json::json!(["scan", "ply:1"]));
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0]["select"], "mrv");
+    assert_eq!(results[0]["stopped_by"], "interrupted");
+    assert_eq!(results[0]["exhaustive"], false);
+    assert_eq!(
+        stderr(&o),
+        "plytile: interrupted; 1 of 3 heuristic(s) reported, not run: scan, ply:1\n"
+    );
+    // Not interrupted: the keys say so.
+    let v = json_cmd(&format!("compare {P44} --select scan --json"));
+    assert_eq!(v["interrupted"], false);
+    assert_eq!(v["not_run"], serde_json::json!([]));
+}
+
+/// Ctrl-C during bench: exit 3, and every export says it is partial and names the
+/// puzzles it leaves out (JSON `interrupted`, `puzzles_not_reported`; the Markdown's
+/// line; the CSV's `interrupted` column).
+#[test]
+fn bench_interrupted_exports_say_they_are_partial() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    let dir = scratch("bench-int");
+    let (json, csv, md) = (dir.join("b.json"), dir.join("b.csv"), dir.join("b.md"));
+    // The 4x4 is done at once; mrv needs far longer than the 2 s for all of the 7x6.
+    let p76 = "puzzles/brendan/pieces_07x06.txt";
+    let child = Command::new(env!("CARGO_BIN_EXE_plytile"))
+        .args(["bench", P44, p76, "--select", "mrv", "--runs", "1"])
+        .args(["--export-json", &s(&json), "--export-csv", &s(&csv)])
+        .args(["--export-markdown", &s(&md)])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(2000));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(v["interrupted"], true);
+    assert_eq!(v["puzzles_not_reported"], serde_json::json!([p76]));
+    assert_eq!(v["results"].as_array().unwrap().len(), 1);
+    let rows = read_csv(&std::fs::read_to_string(&csv).unwrap());
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["interrupted"], "true");
+    let md = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        md.contains(&format!(
+            "**Interrupted (Ctrl-C): partial results.** Not reported: `{p76}`.\n"
+        )),
+        "{md}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -543,10 +543,122 @@ fn symmetry_on_a_hinted_board_predicts_the_whole_tree_with_solves_note() {
         "--json",
     ]);
     assert_eq!(common::code(&o), 0, "{}", common::stderr(&o));
+    // predict searches nothing without --measure: the note says what it does.
     assert_eq!(
         common::stderr(&o),
-        "plytile: note: --symmetry is for boards without hints; searching the whole tree\n"
+        "plytile: note: --symmetry is for boards without hints; predicting the whole tree\n"
     );
     let v: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
     assert!(v.get("parts").is_none(), "no trees cut: {}", v["parts"]);
+    let o = common::plytile(&[
+        "predict",
+        &common::p("hinted/b7x5_col3.txt"),
+        "--model",
+        "analytic",
+        "--probes",
+        "50",
+        "--stratified-probes",
+        "100",
+        "--symmetry",
+        "--measure",
+        "--max-nodes",
+        "1000",
+        "--json",
+    ]);
+    assert_eq!(common::code(&o), 3, "{}", common::stderr(&o));
+    assert_eq!(
+        common::stderr(&o),
+        "plytile: note: --symmetry is for boards without hints; predicting and measuring the whole tree\n"
+    );
+}
+
+/// A `--symmetry` prediction stopped while the estimates choose the trees still
+/// prints a JSON report under `--json`, with the note saying so (exit 3), as every
+/// other stopped predict does.
+#[test]
+fn symmetry_stopped_while_choosing_the_trees_prints_a_json_report() {
+    let o = common::plytile(&[
+        "predict",
+        &common::p("brendan/pieces_06x06.txt"),
+        "--symmetry",
+        "--timeout",
+        "1e-9",
+        "--json",
+    ]);
+    assert_eq!(common::code(&o), 3, "{}", common::stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&common::stdout(&o))
+        .unwrap_or_else(|e| panic!("{e}: {:?}", common::stdout(&o)));
+    assert_eq!(v["notes"], serde_json::json!([predict::TREES_STOPPED_NOTE]));
+    assert_eq!(v["probes_stopped"], true);
+    assert_eq!(v["models"], serde_json::json!([]));
+    assert_eq!(v["parts"], serde_json::json!([]));
+    assert_eq!(v["measured_total"], serde_json::Value::Null);
+}
+
+/// `--measure --timeout`: the models run before the measured run, so a run that
+/// would use the whole deadline leaves the probe models in the report.
+#[test]
+fn a_measured_run_stopped_by_its_timeout_leaves_the_probe_models() {
+    let o = common::plytile(&[
+        "predict",
+        &common::p("wortmann8x8/puzzleD_8x8_set2.txt"),
+        "--select",
+        "ply:2",
+        "--measure",
+        "--timeout",
+        "1",
+        "--probes",
+        "200",
+        "--json",
+    ]);
+    assert_eq!(common::code(&o), 3, "{}", common::stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
+    assert_eq!(
+        v["models"],
+        serde_json::json!(["analytic", "sampled", "knuth", "owen"])
+    );
+    assert!(v.get("probes_stopped").is_none(), "{v}");
+    assert_eq!(v["measured_exhaustive"], false);
+    assert_eq!(v["measured_stopped_by"], "timeout");
+    assert!(v["summary"]["knuth"]["ratio_total"].as_f64().is_some());
+}
+
+/// `--plot -` and `--json` would share stdout: refused with one line, exit 2. Without
+/// `--json` the SVG has stdout alone and the text goes to stderr.
+#[test]
+fn plot_to_stdout_beside_json_is_refused() {
+    let p = common::p("brendan/pieces_04x04.txt");
+    let o = common::plytile(&["predict", &p, "--probes", "100", "--plot", "-", "--json"]);
+    assert_eq!(common::code(&o), 2, "{}", common::stderr(&o));
+    assert!(o.stdout.is_empty());
+    assert_eq!(
+        common::stderr(&o),
+        "plytile: --plot - and --json: only one output can go to stdout (-); write the other to a file\n"
+    );
+    let o = common::plytile(&["predict", &p, "--probes", "100", "--plot", "-"]);
+    assert_eq!(common::code(&o), 0, "{}", common::stderr(&o));
+    let out = common::stdout(&o);
+    assert!(
+        out.starts_with("<svg") && out.trim_end().ends_with("</svg>"),
+        "{out}"
+    );
+    assert!(
+        common::stderr(&o).contains("knuth"),
+        "{}",
+        common::stderr(&o)
+    );
+}
+
+/// `--model`'s help names every baseline that always runs.
+#[test]
+fn model_help_names_the_baselines_that_always_run() {
+    let o = common::plytile(&["predict", "--help"]);
+    let help = common::stdout(&o)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        help.contains("the knuth, stratified (scan only) and owen baselines always run"),
+        "{help}"
+    );
 }

@@ -14,7 +14,7 @@ use crate::report::export::{
 };
 use crate::report::{rank, stop_text, Rank};
 use crate::search::select::MAX_PLY;
-use crate::search::{self, Heuristic, Stop};
+use crate::search::{self, Heuristic};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::{Path, PathBuf};
@@ -214,6 +214,9 @@ pub fn run(a: BenchArgs) -> Result<u8> {
         if compared {
             report_text(&summary(&report, &name))?;
         }
+        // Files written while the run goes on name the puzzles still to come, so that
+        // one left by a killed run says what it lacks.
+        report.puzzles_not_reported = not_reported(&a.puzzles, &report);
         for (f, p) in &exports {
             if *p != Path::new("-") {
                 write_output(p, &f.exporter().serialize(&report))?;
@@ -221,6 +224,11 @@ pub fn run(a: BenchArgs) -> Result<u8> {
         }
     }
     bar.finish_and_clear();
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        // The exports say they are partial, and which puzzles they leave out.
+        report.interrupted = true;
+    }
+    report.puzzles_not_reported = not_reported(&a.puzzles, &report);
     if compared && report.puzzles.len() > 1 {
         report_text(&overall(&report))?;
     }
@@ -239,6 +247,15 @@ pub fn run(a: BenchArgs) -> Result<u8> {
         return Ok(3);
     }
     Ok(0)
+}
+
+/// The puzzles given that `report` does not hold (yet), in order.
+fn not_reported(puzzles: &[PathBuf], report: &BenchReport) -> Vec<String> {
+    puzzles
+        .iter()
+        .map(|p| p.display().to_string())
+        .filter(|p| !report.puzzles.iter().any(|q| &q.puzzle == p))
+        .collect()
 }
 
 /// A progress bar on stderr; drawn only when stderr is a terminal.
@@ -267,11 +284,21 @@ fn command_line() -> String {
 
 /// One setting on one puzzle, hyperfine style.
 fn describe(r: &BenchRecord) -> String {
+    // A run that reached its goal gives the count (README); "in 1 of 4 runs" when a
+    // limit stopped the others.
+    let reached = r.runs - r.runs_stopped;
+    let of_runs = if r.runs_stopped > 0 {
+        format!(" in {reached} of {} runs", r.runs)
+    } else {
+        String::new()
+    };
     let status = if r.exhaustive {
         format!("exhaustive, {} solutions", r.solutions_found)
-    } else if r.stopped_by == Some(Stop::Solutions) {
+    } else if r.runs_exhaustive > 0 {
+        format!("exhaustive{of_runs}, {} solutions", r.solutions_found)
+    } else if reached > 0 {
         // `--solutions K` reached: the run did what was asked.
-        format!("to solution {}", r.solutions_found)
+        format!("to solution {}{of_runs}", r.solutions_found)
     } else {
         format!(
             "NOT exhaustive ({}), {} solutions so far",

@@ -6,12 +6,14 @@ use super::{
     INTERRUPTED, SYMMETRY_HELP,
 };
 use crate::error::Result;
+use crate::puzzle::Puzzle;
 use crate::report::export::compare::CompareLimits;
 use crate::report::export::markup::{Csv, Markdown, Text};
 use crate::report::export::CompareReport;
-use crate::search::{self, Heuristic};
+use crate::search::{self, Heuristic, Order};
 use clap::Args;
 use std::path::PathBuf;
+use std::sync::atomic::Ordering;
 
 /// Exit code when every run was exhaustive and the solution counts differ.
 pub const EXIT_MISMATCH: u8 = 4;
@@ -19,7 +21,8 @@ pub const EXIT_MISMATCH: u8 = 4;
 #[derive(Args, Debug)]
 #[command(
     after_help = "Exit codes: 0 a solution found, 1 every run exhaustive and none \
-    exists, 2 bad input, 3 stopped by a limit with none found, 4 every run exhaustive but \
+    exists, 2 bad input, 3 stopped by a limit with none found, or interrupted (Ctrl-C: \
+    no other heuristic is started, the report names them), 4 every run exhaustive but \
     the heuristics found different numbers of solutions (a bug; a loud error line on stderr)."
 )]
 pub struct CompareArgs {
@@ -48,7 +51,8 @@ pub struct CompareArgs {
     /// Print the comparison and growth tables as Markdown.
     #[arg(long, group = "format")]
     pub markdown: bool,
-    /// Write the nodes per depth of every heuristic as an SVG overlay (log scale).
+    /// Write the nodes per depth of every heuristic as an SVG overlay (log scale; `-`
+    /// = stdout, not with --json, --csv or --markdown: the text then goes to stderr).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
 }
@@ -59,10 +63,26 @@ pub fn run(a: CompareArgs) -> Result<u8> {
     if let Some(out) = &a.plot {
         super::check_svg_name("--plot", out)?;
     }
+    // One output per stream: `--plot -` with --json, --csv or --markdown is refused,
+    // and beside the text for people it sends that text to stderr (as bench does).
+    let plot_out = super::is_stdout(a.plot.as_deref());
+    super::one_on_stdout(&[
+        ("--plot -", plot_out),
+        ("--json", a.json),
+        ("--csv", a.csv),
+        ("--markdown", a.markdown),
+    ])?;
     let symmetry = super::symmetry_applies(a.symmetry, &puzzle);
     catch_interrupts();
     let mut results = Vec::new();
+    let mut not_run = Vec::new();
     for h in distinct(a.select.iter().copied()) {
+        // After a Ctrl-C no other heuristic is started: the report has the runs so
+        // far (the one it stopped says "interrupted") and names the rest.
+        if INTERRUPTED.load(Ordering::SeqCst) && !results.is_empty() {
+            not_run.push(h);
+            continue;
+        }
         let limits = a.limits.limits(if a.all { None } else { Some(1) }, a.keep);
         let mut r = search::solve_one(
             &puzzle,
@@ -75,12 +95,15 @@ pub fn run(a: CompareArgs) -> Result<u8> {
         r.input = Some(a.input.input());
         results.push(r);
     }
+    let interrupted = INTERRUPTED.load(Ordering::SeqCst);
     let limits = CompareLimits {
         all: a.all,
         max_nodes: a.limits.max_nodes,
         timeout_s: a.limits.timeout,
     };
-    let report = CompareReport::new(limits, results);
+    let mut report = CompareReport::new(limits, results);
+    report.interrupted = interrupted;
+    report.not_run = not_run;
     if a.json {
         outln!(
             "{}",
@@ -96,30 +119,12 @@ pub fn run(a: CompareArgs) -> Result<u8> {
             report.growth_table().render(&Markdown)
         )?;
     } else {
-        outln!(
-            "{} ({}x{}, {} pieces), {}{}",
-            report.puzzle,
-            report.width,
-            report.height,
-            puzzle.pieces.len(),
-            if a.all {
-                "all solutions"
-            } else {
-                "first solution"
-            },
-            if symmetry {
-                ", trees of solve --symmetry"
-            } else {
-                ""
-            }
-        )?;
-        out!("{}", report.table().render(&Text))?;
-        outln!()?;
-        for line in report.speed_lines() {
-            outln!("  {line}")?;
+        let text = text_report(&report, &puzzle, a.all, symmetry);
+        if plot_out {
+            eprint!("{text}");
+        } else {
+            out!("{text}")?;
         }
-        outln!("\nnodes per depth:")?;
-        out!("{}", report.growth_table().render(&Text))?;
     }
     if let Some(path) = &a.plot {
         write_output(path, &report.plot())?;
@@ -128,6 +133,64 @@ pub fn run(a: CompareArgs) -> Result<u8> {
         eprintln!("plytile: ERROR: {e}");
         return Ok(EXIT_MISMATCH);
     }
+    if interrupted {
+        eprintln!(
+            "plytile: interrupted; {} of {} heuristic(s) reported{}",
+            report.results.len(),
+            report.results.len() + report.not_run.len(),
+            if report.not_run.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    ", not run: {}",
+                    report
+                        .not_run
+                        .iter()
+                        .map(|h| h.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+        );
+        return Ok(3);
+    }
     // 0 if any heuristic found a solution, 1 if one proved there is none, else 3.
     Ok(report.runs().map(|r| r.exit_code()).min().unwrap_or(3))
+}
+
+/// The text for people: a header naming the goal, the trees and the strategy flags
+/// that change the counts (as the Markdown settings line), the table, the speed lines
+/// and the nodes per depth.
+fn text_report(report: &CompareReport, puzzle: &Puzzle, all: bool, symmetry: bool) -> String {
+    let first = &report.results[0].run;
+    let mut s = format!(
+        "{} ({}x{}, {} pieces), {}{}{}{}\n",
+        report.puzzle,
+        report.width,
+        report.height,
+        puzzle.pieces.len(),
+        if all {
+            "all solutions"
+        } else {
+            "first solution"
+        },
+        if symmetry {
+            ", trees of solve --symmetry"
+        } else {
+            ""
+        },
+        if first.factor { ", --factor on" } else { "" },
+        match first.move_order {
+            Order::Natural => String::new(),
+            o => format!(", --move-order {o}"),
+        }
+    );
+    s += &report.table().render(&Text);
+    s.push('\n');
+    for line in report.speed_lines() {
+        s += &format!("  {line}\n");
+    }
+    s += "\nnodes per depth:\n";
+    s += &report.growth_table().render(&Text);
+    s
 }

@@ -291,11 +291,15 @@ pub fn shell_line<S: AsRef<str>>(args: impl IntoIterator<Item = S>) -> String {
 /// which is searched whole with a note on stderr. Every command that takes
 /// `--symmetry` decides here, so that none ignores it silently.
 pub fn symmetry_applies(asked: bool, puzzle: &Puzzle) -> bool {
+    symmetry_applies_as(asked, puzzle, "searching the whole tree")
+}
+
+/// [`symmetry_applies`], whose note ends with `instead`, what the command does with
+/// the whole tree (`predict` searches nothing without `--measure`).
+pub fn symmetry_applies_as(asked: bool, puzzle: &Puzzle, instead: &str) -> bool {
     if asked && !puzzle.hints.is_empty() {
         // Hints pin pieces, so turning a solution gives no solution: nothing to cut.
-        eprintln!(
-            "plytile: note: --symmetry is for boards without hints; searching the whole tree"
-        );
+        eprintln!("plytile: note: --symmetry is for boards without hints; {instead}");
         return false;
     }
     asked
@@ -421,6 +425,25 @@ pub fn check_outputs(outputs: &[&Path], inputs: &[&Path]) -> Result<()> {
         files::check_writable(out).map_err(|e| err(format!("cannot write: {e}")))?;
     }
     Ok(())
+}
+
+/// Refuses two outputs on stdout, which a script could not take apart (JSON followed
+/// by an SVG): `uses` pairs each output's flag with whether it goes there. `bench`'s
+/// exports are held to the same rule.
+pub fn one_on_stdout(uses: &[(&str, bool)]) -> Result<()> {
+    let on: Vec<&str> = uses.iter().filter(|u| u.1).map(|u| u.0).collect();
+    if on.len() > 1 {
+        return Err(InputError::new(
+            on.join(" and "),
+            "only one output can go to stdout (-); write the other to a file",
+        ));
+    }
+    Ok(())
+}
+
+/// Whether an output path is stdout (`-`).
+pub fn is_stdout(path: Option<&Path>) -> bool {
+    path.is_some_and(|p| p == Path::new("-"))
 }
 
 /// Refuses an SVG output, `flag`'s FILE, whose name ends in anything but `.svg`, as

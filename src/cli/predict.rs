@@ -23,7 +23,8 @@ pub struct PredictArgs {
     pub input: PuzzleArgs,
     #[arg(long, default_value = "scan", help = concat!("Site-selection heuristic of the search to predict: ", heuristics!()))]
     pub select: Heuristic,
-    /// Which class model(s) to run; the knuth and owen baselines always run.
+    /// Which class model(s) to run; the knuth, stratified (scan only) and owen
+    /// baselines always run.
     #[arg(long, value_enum, default_value = "all")]
     pub model: ModelChoice,
     /// Random probes for the sampled model and Knuth's estimate (10,000: half the error
@@ -40,9 +41,9 @@ pub struct PredictArgs {
     /// Also run the search exhaustively and compare.
     #[arg(long)]
     pub measure: bool,
-    /// Stop after S seconds: the measured run (its counts are then partial), the tree
-    /// choice of --symmetry (nothing predicted), or the probes (the models that need
-    /// them are left out). Exit code 3, as Ctrl-C.
+    /// Stop after S seconds: the tree choice of --symmetry (nothing predicted), the
+    /// probes (the models that need them are left out), or the measured run, which
+    /// comes after them (its counts are then partial). Exit code 3, as Ctrl-C.
     #[arg(long, value_name = "S", value_parser = super::parse_seconds)]
     pub timeout: Option<f64>,
     /// Stop the measured run after N nodes (its counts are then partial; exit code 3).
@@ -60,7 +61,8 @@ pub struct PredictArgs {
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Write a log-scale SVG of measured and predicted nodes per depth.
+    /// Write a log-scale SVG of measured and predicted nodes per depth (`-` = stdout,
+    /// not with --json: the text then goes to stderr).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
 }
@@ -71,6 +73,8 @@ pub fn run(a: PredictArgs) -> Result<u8> {
     if let Some(out) = &a.plot {
         super::check_svg_name("--plot", out)?;
     }
+    let plot_out = super::is_stdout(a.plot.as_deref());
+    super::one_on_stdout(&[("--plot -", plot_out), ("--json", a.json)])?;
     let opts = Options {
         select: a.select,
         model: a.model,
@@ -98,7 +102,12 @@ pub fn run(a: PredictArgs) -> Result<u8> {
         })
     };
     let interrupted = || INTERRUPTED.load(Ordering::Relaxed) || late();
-    let symmetry = super::symmetry_applies(a.symmetry, &puzzle);
+    let instead = if a.measure {
+        "predicting and measuring the whole tree"
+    } else {
+        "predicting the whole tree"
+    };
+    let symmetry = super::symmetry_applies_as(a.symmetry, &puzzle, instead);
     super::note_symmetry_parts(symmetry, a.symmetry_parts.how, &puzzle);
     let cut = symmetry
         .then(|| {
@@ -113,20 +122,26 @@ pub fn run(a: PredictArgs) -> Result<u8> {
             )
         })
         .flatten();
+    // The probes stop at the deadline or at Ctrl-C; they run before the measured run
+    // (which then stops at once too), so that its deadline leaves them their share.
+    let stopped = || late() || INTERRUPTED.load(Ordering::Relaxed);
     let report = match cut {
         Some((parts, ..)) if parts.is_empty() => {
             eprintln!("plytile: stopped (Ctrl-C or --timeout) while choosing the trees to predict");
+            if a.json {
+                let report = predict::PredictReport::stopped_choosing_trees(&puzzle, &opts);
+                outln!(
+                    "{}",
+                    serde_json::to_string(&report).expect("reports serialize")
+                )?;
+            }
             return Ok(3);
         }
         Some((parts, ..)) => {
-            let measured = parts.iter().map(|t| measure(&t.puzzle, t.select)).collect();
-            let stopped = probes_stop(&late);
-            predict::predict_parts(&puzzle.name, &parts, &opts, measured, &stopped)
+            let measured = |t: &symmetry::Part| measure(&t.puzzle, t.select);
+            predict::predict_parts(&puzzle.name, &parts, &opts, &measured, &stopped)
         }
-        None => {
-            let measured = measure(&puzzle, a.select);
-            predict::predict_until(&puzzle, &opts, measured, &probes_stop(&late))
-        }
+        None => predict::predict_until(&puzzle, &opts, || measure(&puzzle, a.select), &stopped),
     };
     if let Some(path) = &a.plot {
         let measured: Option<Vec<f64>> = report
@@ -154,6 +169,9 @@ pub fn run(a: PredictArgs) -> Result<u8> {
             "{}",
             serde_json::to_string(&report).expect("reports serialize")
         )?;
+    } else if plot_out {
+        // The SVG has stdout: the text for people goes to stderr (as bench's).
+        eprint!("{}", predict::render_text(&report));
     } else {
         out!("{}", predict::render_text(&report))?;
     }
@@ -164,12 +182,4 @@ pub fn run(a: PredictArgs) -> Result<u8> {
     } else {
         0
     })
-}
-
-/// When the probes give up: at the deadline, or at a Ctrl-C that came after the
-/// measured runs (one that cut them already was answered by the partial counts, and
-/// the report is still owed: a second one quits).
-fn probes_stop<'a>(late: &'a (dyn Fn() -> bool + Sync)) -> impl Fn() -> bool + Sync + 'a {
-    let before = INTERRUPTED.load(Ordering::Relaxed);
-    move || late() || (!before && INTERRUPTED.load(Ordering::Relaxed))
 }

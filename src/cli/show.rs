@@ -27,7 +27,7 @@ pub struct ShowArgs {
     /// SOLUTION).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     pub index: Option<u64>,
-    /// Write the board as SVG to FILE (`-` for stdout).
+    /// Write the board as SVG to FILE (`-` for stdout, not with --link).
     #[arg(short, long, value_name = "FILE.svg")]
     pub output: Option<PathBuf>,
     /// Print each edge's colour number in the picture.
@@ -78,6 +78,10 @@ pub fn run(a: ShowArgs) -> Result<u8> {
     if let Some(out) = &a.output {
         super::check_svg_name("-o", out)?;
     }
+    super::one_on_stdout(&[
+        ("-o -", super::is_stdout(a.output.as_deref())),
+        ("--link", a.link),
+    ])?;
     if a.link {
         let link = formats::to_viewer_link(&p, &board).map_err(|m| InputError::new("--link", m))?;
         outln!("{link}")?;

@@ -307,6 +307,10 @@ fn partial_note(stop: Stop) -> String {
     )
 }
 
+/// The note of [`PredictReport::stopped_choosing_trees`].
+pub const TREES_STOPPED_NOTE: &str = "stopped (Ctrl-C or --timeout) while choosing the trees \
+    of --symmetry: nothing was predicted or measured";
+
 const PROBES_STOPPED_NOTE: &str =
     "the probes were stopped (Ctrl-C or --timeout): the models that need them are left out";
 
@@ -317,15 +321,17 @@ pub type Measured = (Vec<u64>, Option<Stop>);
 /// Run the models (and the probes they need) and assemble the report. `measured` is
 /// the run of the same heuristic, when there is one.
 pub fn predict(puzzle: &Puzzle, opts: &Options, measured: Option<Measured>) -> PredictReport {
-    predict_until(puzzle, opts, measured, &|| false)
+    predict_until(puzzle, opts, || measured, &|| false)
 }
 
 /// [`predict`], with the probes given up once `stopped()` says so: the report then
-/// has the models that need no probes (`probes_stopped`).
+/// has the models that need no probes (`probes_stopped`). The models run first and
+/// `measure` (the measured run, if any) after them, so that a deadline the run would
+/// use up leaves the probes, cheap beside it, their share.
 pub fn predict_until(
     puzzle: &Puzzle,
     opts: &Options,
-    measured: Option<Measured>,
+    measure: impl FnOnce() -> Option<Measured>,
     stopped: &Stopped<'_>,
 ) -> PredictReport {
     let mut preds = Vec::new();
@@ -363,7 +369,7 @@ pub fn predict_until(
         ));
     }
     let depth = puzzle.free_cells();
-    let measured = measured.map(|(mut m, stop)| {
+    let measured = measure().map(|(mut m, stop)| {
         m.resize(depth + 1, 0);
         (m, stop)
     });
@@ -371,29 +377,10 @@ pub fn predict_until(
         notes.push(partial_note(stop));
     }
     let mut report = PredictReport {
-        puzzle: puzzle.name.clone(),
-        width: puzzle.width,
-        height: puzzle.height,
-        select: opts.select,
-        probes: opts.probes,
-        stratified_probes: opts.stratified_probes,
-        seed: opts.seed,
         models: preds.iter().map(|p| p.name.clone()).collect(),
-        predicted_per_depth: BTreeMap::new(),
-        measured_per_depth: None,
-        measured_exhaustive: None,
-        measured_stopped_by: None,
-        measured_total: None,
-        measured_solutions: None,
-        measured_growth: None,
-        spectral_radius: BTreeMap::new(),
-        eigenvalues: BTreeMap::new(),
-        classes: BTreeMap::new(),
-        summary: BTreeMap::new(),
         notes,
-        parts: None,
-        estimated_total: None,
         probes_stopped,
+        ..PredictReport::blank(puzzle, opts)
     };
     for mut p in preds {
         p.per_depth.resize(depth + 1, 0.0);
@@ -412,6 +399,47 @@ pub fn predict_until(
 }
 
 impl PredictReport {
+    /// A report of `puzzle` with no model and no measured run yet.
+    fn blank(puzzle: &Puzzle, opts: &Options) -> PredictReport {
+        PredictReport {
+            puzzle: puzzle.name.clone(),
+            width: puzzle.width,
+            height: puzzle.height,
+            select: opts.select,
+            probes: opts.probes,
+            stratified_probes: opts.stratified_probes,
+            seed: opts.seed,
+            models: Vec::new(),
+            predicted_per_depth: BTreeMap::new(),
+            measured_per_depth: None,
+            measured_exhaustive: None,
+            measured_stopped_by: None,
+            measured_total: None,
+            measured_solutions: None,
+            measured_growth: None,
+            spectral_radius: BTreeMap::new(),
+            eigenvalues: BTreeMap::new(),
+            classes: BTreeMap::new(),
+            summary: BTreeMap::new(),
+            notes: Vec::new(),
+            parts: None,
+            estimated_total: None,
+            probes_stopped: false,
+        }
+    }
+
+    /// The report of a `--symmetry` prediction that Ctrl-C or `--timeout` stopped
+    /// while the estimates chose the trees: nothing predicted or measured, no model,
+    /// `probes_stopped` (those estimates are probes) and a note saying so.
+    pub fn stopped_choosing_trees(puzzle: &Puzzle, opts: &Options) -> PredictReport {
+        PredictReport {
+            notes: vec![TREES_STOPPED_NOTE.into()],
+            probes_stopped: true,
+            parts: Some(Vec::new()),
+            ..PredictReport::blank(puzzle, opts)
+        }
+    }
+
     /// Takes in the measured run (nodes per depth padded to the full depth) and
     /// compares every model with it (`summary`).
     fn set_measured(&mut self, measured: Option<Measured>) {
@@ -431,25 +459,25 @@ impl PredictReport {
 }
 
 /// The prediction of the trees of a `--symmetry` cut (`parts`, named `name`), each
-/// with its own run in `measured` when measured: every tree is predicted on its own
+/// with its own run by `measure` (after that tree's models) when measured: every
+/// tree is predicted on its own
 /// ([`predict`], with its heuristic) and the nodes per depth, predicted and measured,
 /// are summed. Spectra and classes are the largest tree's: a sum has none.
 pub fn predict_parts(
     name: &str,
     parts: &[Part],
     opts: &Options,
-    measured: Vec<Option<Measured>>,
+    measure: &dyn Fn(&Part) -> Option<Measured>,
     stopped: &Stopped<'_>,
 ) -> PredictReport {
     let reports: Vec<PredictReport> = parts
         .iter()
-        .zip(measured)
-        .map(|(part, m)| {
+        .map(|part| {
             let opts = Options {
                 select: part.select,
                 ..opts.clone()
             };
-            predict_until(&part.puzzle, &opts, m, stopped)
+            predict_until(&part.puzzle, &opts, || measure(part), stopped)
         })
         .collect();
     let size = |i: usize| {

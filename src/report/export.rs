@@ -85,10 +85,17 @@ pub struct BenchRecord {
     #[serde(default)]
     pub move_order: Order,
     pub runs: usize,
-    /// Solutions found by the last run (all runs agree when exhaustive).
+    /// Solutions found: the count of a run that reached its goal (every solution, or
+    /// the `--solutions K` asked for) when one did, the authority (exhaustive runs all
+    /// agree, else exit 4); else the most any run found before a limit stopped it, a
+    /// lower bound.
     pub solutions_found: u64,
-    /// True when every run searched the whole tree.
+    /// True when every run searched the whole tree (`runs_exhaustive` says how many
+    /// did: with one, `solutions_found` is exact).
     pub exhaustive: bool,
+    /// How many of the `runs` searched the whole tree.
+    #[serde(default)]
+    pub runs_exhaustive: usize,
     /// Why a run stopped early (the first such run), if one did.
     pub stopped_by: Option<Stop>,
     /// The time, node and rate statistics below are over all `runs`, those a limit
@@ -109,12 +116,21 @@ pub struct BenchRecord {
     pub nodes_per_s_stddev: f64,
     pub nodes_per_s_min: f64,
     pub nodes_per_s_max: f64,
+    /// Mean nodes of the runs that reached their goal (null when a limit stopped every
+    /// run): a tree's size does not depend on the clock, so one finished run gives it
+    /// (the same in every run on one thread). `fewest_nodes` and `relative_nodes` rank
+    /// by it, so a setting whose finished run proved fewer nodes wins even when a limit
+    /// stopped its other runs.
+    #[serde(default)]
+    pub goal_nodes_mean: Option<f64>,
     /// Mean time over the fastest setting's mean time on this puzzle (1 = fastest; the
     /// fastest of the settings that reached their goal, see `rank`); a lower bound when
     /// `rank` is "at least"; null when "not ranked" or a mean time is zero.
     pub relative_time: Option<f64>,
     pub relative_time_stddev: Option<f64>,
-    /// Mean nodes over the fewest mean nodes on this puzzle, by the same rule.
+    /// Nodes over the fewest nodes on this puzzle, by the same rule, taking
+    /// `goal_nodes_mean` where there is one (exact), else `nodes_mean` (then a lower
+    /// bound, or null when the setting stopped sooner than the fewest finished).
     pub relative_nodes: Option<f64>,
     /// How this setting's time ranks ([`crate::report::Rank`]): "ranked" (it reached
     /// its goal), "at least" (a limit stopped it after the fastest had finished) or
@@ -150,6 +166,14 @@ impl BenchRecord {
             Summary::of(&nodes_f),
             Summary::of(&rates),
         );
+        // The runs that reached their goal are the authority on the count and the
+        // nodes; without one, the most any run got to.
+        let goal: Vec<&SolveResult> = runs.iter().filter(|r| reached_goal(r.stopped_by)).collect();
+        let solutions_found = goal.first().map_or_else(
+            || runs.iter().map(|r| r.solutions_found).max().unwrap_or(0),
+            |r| r.solutions_found,
+        );
+        let goal_nodes: Vec<f64> = goal.iter().map(|r| r.nodes as f64).collect();
         BenchRecord {
             puzzle: puzzle.to_string(),
             width: last.width,
@@ -161,8 +185,9 @@ impl BenchRecord {
             factor: last.factor,
             move_order: last.move_order,
             runs: runs.len(),
-            solutions_found: last.solutions_found,
+            solutions_found,
             exhaustive: runs.iter().all(|r| r.exhaustive),
+            runs_exhaustive: runs.iter().filter(|r| r.exhaustive).count(),
             // A limit's stop first: it says the record did not reach its goal.
             stopped_by: runs
                 .iter()
@@ -181,6 +206,7 @@ impl BenchRecord {
             nodes_per_s_stddev: v.stddev,
             nodes_per_s_min: v.min,
             nodes_per_s_max: v.max,
+            goal_nodes_mean: (!goal_nodes.is_empty()).then(|| Summary::of(&goal_nodes).mean),
             relative_time: None,
             relative_time_stddev: None,
             relative_nodes: None,
@@ -190,6 +216,22 @@ impl BenchRecord {
             runs_stopped: stops.iter().flatten().count(),
             stopped_by_run: stops,
         }
+    }
+
+    /// The nodes `fewest_nodes` ranks by ([`Self::goal_nodes_mean`] when a run
+    /// reached its goal, else the mean over all runs) and the stop that says whether
+    /// they are exact: none when a run reached its goal.
+    fn node_figure(&self) -> (f64, Option<Stop>) {
+        match self.goal_nodes_mean {
+            Some(n) => (n, None),
+            None => (self.nodes_mean, self.stopped_by),
+        }
+    }
+
+    /// Whether the record's relative nodes are a lower bound: no run reached its goal
+    /// and a limit stopped them.
+    pub fn nodes_lower_bound(&self) -> bool {
+        limit_stop(self.node_figure().1).is_some()
     }
 
     /// "2 of 6 runs stopped: --timeout reached" (each limit with its count when they
@@ -235,7 +277,9 @@ pub struct PuzzleSummary {
     /// The setting with the smallest mean time among those that reached their goal;
     /// null when none did (a limit stopped every setting: no time ranking).
     pub fastest: Option<Heuristic>,
-    /// The setting with the fewest mean nodes, by the same rule.
+    /// The setting with the fewest nodes among those with a run that reached its
+    /// goal (`goal_nodes_mean`: a limit may have stopped its other runs); null when
+    /// none has one.
     pub fewest_nodes: Option<Heuristic>,
 }
 
@@ -277,6 +321,14 @@ pub struct BenchReport {
     /// One record per setting: those that reached their goal on more puzzles first,
     /// then by smallest geometric mean of relative time.
     pub overall: Vec<OverallRecord>,
+    /// Ctrl-C stopped the benchmark: the report holds only the puzzles finished before
+    /// it (`puzzles_not_reported` lists the others), and is partial.
+    #[serde(default)]
+    pub interrupted: bool,
+    /// The puzzles given that the report leaves out, in order: those a Ctrl-C kept
+    /// from finishing, or, in a file written while the benchmark runs, those to come.
+    #[serde(default)]
+    pub puzzles_not_reported: Vec<String>,
 }
 
 /// Solution counts that differ between exhaustive runs of the same puzzle, as one
@@ -310,6 +362,8 @@ impl BenchReport {
             results: Vec::new(),
             puzzles: Vec::new(),
             overall: Vec::new(),
+            interrupted: false,
+            puzzles_not_reported: Vec::new(),
         }
     }
 
@@ -320,7 +374,10 @@ impl BenchReport {
         let Some(fastest) = quickest(&records, |r| r.stopped_by, |r| r.time_mean_s).cloned() else {
             return;
         };
-        let fewest = quickest(&records, |r| r.stopped_by, |r| r.nodes_mean)
+        // Nodes by the runs that reached their goal, where a setting has one.
+        let node_stop = |r: &BenchRecord| r.node_figure().1;
+        let node_count = |r: &BenchRecord| r.node_figure().0;
+        let fewest = quickest(&records, node_stop, node_count)
             .cloned()
             .expect("non-empty");
         for r in &mut records {
@@ -338,13 +395,14 @@ impl BenchReport {
             r.relative_time = rel.and_then(|x| place.ratio(x.0));
             r.relative_time_stddev = rel.and_then(|x| place.ratio(x.1));
             r.rank = place.standing();
-            let nodes = ratio(r.nodes_mean, 0.0, fewest.nodes_mean, 0.0).map(|x| x.0);
-            r.relative_nodes =
-                nodes.and_then(|x| rank(r.stopped_by, x, reached_goal(fewest.stopped_by)).ratio(x));
+            let nodes = ratio(node_count(r), 0.0, node_count(&fewest), 0.0).map(|x| x.0);
+            r.relative_nodes = nodes
+                .and_then(|x| rank(node_stop(r), x, reached_goal(node_stop(&fewest))).ratio(x));
         }
+        // A record with an exhaustive run has that run's exact count.
         let agreed = records
             .iter()
-            .find(|r| r.exhaustive)
+            .find(|r| r.runs_exhaustive > 0)
             .map(|r| r.solutions_found)
             .filter(|_| counts_agree);
         self.puzzles.push(PuzzleSummary {
@@ -354,7 +412,7 @@ impl BenchReport {
             solutions_found: agreed,
             counts_agree,
             fastest: winner(&records, |r| r.stopped_by, |r| r.time_mean_s).map(|r| r.select),
-            fewest_nodes: winner(&records, |r| r.stopped_by, |r| r.nodes_mean).map(|r| r.select),
+            fewest_nodes: winner(&records, node_stop, node_count).map(|r| r.select),
         });
         self.results.extend(records);
         self.overall = self
@@ -536,6 +594,10 @@ mod tests {
         r.exhaustive = stop.is_none();
         r.stopped_by_run = vec![limit_stop(stop)];
         r.runs_stopped = usize::from(limit_stop(stop).is_some());
+        if limit_stop(stop).is_some() {
+            r.goal_nodes_mean = None;
+        }
+        r.runs_exhaustive = usize::from(stop.is_none());
         r
     }
 
@@ -680,12 +742,159 @@ mod tests {
         let mut report = scan_mrv_report();
         report.push_puzzle(vec![r], true);
         let csv = ExportFormat::Csv.exporter().serialize(&report);
-        assert!(csv.lines().nth(1).unwrap().ends_with(",natural,2"), "{csv}");
+        // runs_stopped, runs_exhaustive, goal_nodes_mean (the two that finished), and
+        // the report not interrupted.
+        let row = csv.lines().nth(1).unwrap();
+        assert!(row.ends_with(",natural,2,2,727.0,false"), "{csv}");
         let md = ExportFormat::Markdown.exporter().serialize(&report);
         assert!(
             md.contains("| 32 (2 of 4 runs stopped: --timeout reached) |"),
             "{md}"
         );
+    }
+
+    /// A run that reached its goal is the authority on a setting's count and nodes:
+    /// "3 solutions so far" of a stopped last run does not hide the 32 a finished run
+    /// proved, and its nodes win `fewest_nodes` although a limit stopped another run.
+    #[test]
+    fn a_finished_run_gives_the_count_and_the_nodes() {
+        let exact = run("scan");
+        let mut stopped = exact.clone();
+        stopped.stopped_by = Some(Stop::Timeout);
+        stopped.exhaustive = false;
+        stopped.solutions_found = 3;
+        stopped.nodes = 10;
+        let scan = BenchRecord::from_runs("p", 12, &[exact.clone(), stopped.clone()]);
+        assert_eq!(scan.solutions_found, 32);
+        assert_eq!((scan.exhaustive, scan.runs_exhaustive), (false, 1));
+        assert_eq!(scan.goal_nodes_mean, Some(exact.nodes as f64));
+        assert_eq!(scan.stopped_by, Some(Stop::Timeout));
+        // No run finished: the most any run found, and no exact nodes.
+        let mut fewer = stopped.clone();
+        fewer.solutions_found = 1;
+        let none = BenchRecord::from_runs("p", 12, &[stopped.clone(), fewer]);
+        assert_eq!((none.solutions_found, none.runs_exhaustive), (3, 0));
+        assert_eq!(none.goal_nodes_mean, None);
+        // mrv finished every run with more nodes: scan's finished run has fewer.
+        let mut more = run("mrv");
+        more.nodes = exact.nodes + 100;
+        let mrv = BenchRecord::from_runs("p", 12, &[more.clone(), more]);
+        let mut report = scan_mrv_report();
+        report.push_puzzle(vec![scan, mrv], true);
+        let p = &report.puzzles[0];
+        assert_eq!(p.fewest_nodes, Some("scan".parse().unwrap()));
+        assert_eq!(p.fastest, Some("mrv".parse().unwrap()));
+        assert_eq!(p.solutions_found, Some(32));
+        assert_eq!(report.results[0].relative_nodes, Some(1.0));
+        assert!(!report.results[0].nodes_lower_bound());
+        let md = ExportFormat::Markdown.exporter().serialize(&report);
+        let row = md.lines().find(|l| l.contains("| scan ")).unwrap();
+        assert!(
+            row.trim_end().ends_with(" 1.00 |") && !row.contains("≥ 1.00"),
+            "{md}"
+        );
+    }
+
+    /// The Markdown's "best ply:N" is the fastest ply setting that is ranked, never one
+    /// a limit stopped sooner; a ratio that is a lower bound says "≥".
+    #[test]
+    fn best_ply_names_a_ranked_setting_and_marks_lower_bounds() {
+        let ply_report = |settings: &[&str]| {
+            let mut r = scan_mrv_report();
+            r.config.settings = settings.iter().map(|h| h.parse().unwrap()).collect();
+            r
+        };
+        let best = |report: &BenchReport| {
+            let md = ExportFormat::Markdown.exporter().serialize(report);
+            let row = md
+                .lines()
+                .skip_while(|l| !l.starts_with("## Best setting"))
+                .find(|l| l.starts_with("| a "))
+                .unwrap()
+                .to_string();
+            row.trim_end_matches(['|', ' '])
+                .rsplit('|')
+                .next()
+                .unwrap()
+                .trim()
+                .to_string()
+        };
+        // ply:2 was stopped sooner (quicker, not ranked); ply:3 finished.
+        let mut report = ply_report(&["ply:2", "ply:3"]);
+        report.push_puzzle(
+            vec![
+                record("a", "ply:2", 0.5, Some(Stop::MaxNodes)),
+                record("a", "ply:3", 1.0, None),
+            ],
+            true,
+        );
+        assert_eq!(best(&report), "ply:3 (1.00x)");
+        // Only an "at least" ply setting: its ratio is a lower bound.
+        let mut report = ply_report(&["scan", "ply:2"]);
+        report.push_puzzle(
+            vec![
+                record("a", "scan", 1.0, None),
+                record("a", "ply:2", 30.0, Some(Stop::Timeout)),
+            ],
+            true,
+        );
+        assert_eq!(best(&report), "ply:2 (≥ 30.00x)");
+        // Every ply setting stopped sooner: none is named.
+        let mut report = ply_report(&["scan", "ply:2"]);
+        report.push_puzzle(
+            vec![
+                record("a", "scan", 1.0, None),
+                record("a", "ply:2", 0.5, Some(Stop::Timeout)),
+            ],
+            true,
+        );
+        assert_eq!(best(&report), "none reached its goal");
+    }
+
+    /// An interrupted report says so in every format: the JSON's `interrupted` and
+    /// `puzzles_not_reported`, a line at the top of the Markdown, the CSV's last
+    /// column; one written while the run goes on names the puzzles to come.
+    #[test]
+    fn an_interrupted_report_says_it_is_partial_in_every_format() {
+        let mut report = scan_mrv_report();
+        report.push_puzzle(
+            vec![
+                record("a.txt", "scan", 2.0, None),
+                record("a.txt", "mrv", 1.0, None),
+            ],
+            true,
+        );
+        let csv = ExportFormat::Csv.exporter().serialize(&report);
+        assert!(
+            csv.lines().next().unwrap().ends_with(",interrupted"),
+            "{csv}"
+        );
+        assert!(csv.lines().skip(1).all(|l| l.ends_with(",false")), "{csv}");
+        let md = ExportFormat::Markdown.exporter().serialize(&report);
+        assert!(
+            !md.contains("Interrupted") && !md.contains("Partial"),
+            "{md}"
+        );
+        report.puzzles_not_reported = vec!["b.txt".into()];
+        let md = ExportFormat::Markdown.exporter().serialize(&report);
+        assert!(
+            md.contains(
+                "**Partial results: written while the benchmark runs.** Not reported: `b.txt`.\n"
+            ),
+            "{md}"
+        );
+        report.interrupted = true;
+        let md = ExportFormat::Markdown.exporter().serialize(&report);
+        assert!(
+            md.contains("**Interrupted (Ctrl-C): partial results.** Not reported: `b.txt`.\n"),
+            "{md}"
+        );
+        let csv = ExportFormat::Csv.exporter().serialize(&report);
+        assert!(csv.lines().skip(1).all(|l| l.ends_with(",true")), "{csv}");
+        let v: serde_json::Value =
+            serde_json::from_str(&ExportFormat::Json.exporter().serialize(&report)).unwrap();
+        assert_eq!(v["interrupted"], true);
+        assert_eq!(v["puzzles_not_reported"], serde_json::json!(["b.txt"]));
     }
 
     #[test]

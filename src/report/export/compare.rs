@@ -63,6 +63,14 @@ pub struct CompareReport {
     /// The disagreement, as one line, when there is one.
     pub error: Option<String>,
     pub version: String,
+    /// Ctrl-C stopped the comparison: the run it cut short says so (`stopped_by`
+    /// "interrupted") and the heuristics after it were not started (`not_run`).
+    #[serde(default)]
+    pub interrupted: bool,
+    /// The `--select` heuristics a Ctrl-C kept from starting, in order; they have no
+    /// entry in `results`.
+    #[serde(default)]
+    pub not_run: Vec<Heuristic>,
 }
 
 impl CompareReport {
@@ -108,6 +116,8 @@ impl CompareReport {
             error,
             version: env!("CARGO_PKG_VERSION").to_string(),
             results: ranked,
+            interrupted: false,
+            not_run: Vec::new(),
         }
     }
 
@@ -139,6 +149,9 @@ impl CompareReport {
         let flags = limit_flags(None, self.limits.max_nodes, self.limits.timeout_s);
         if !flags.is_empty() {
             s += &format!("; limits: {flags}");
+        }
+        if self.interrupted {
+            s += "; **interrupted** (Ctrl-C): partial";
         }
         s + ".\n"
     }
@@ -183,6 +196,14 @@ impl CompareReport {
                 c.rank.to_string(),
             ]);
         }
+        // The heuristics a Ctrl-C kept from starting: named, with no figures.
+        for h in &self.not_run {
+            let mut row = vec![String::new(); t.header.len()];
+            row[0] = h.to_string();
+            row[2] = NOT_RUN.to_string();
+            row[8] = Standing::NotRanked.to_string();
+            t.push(row);
+        }
         t
     }
 
@@ -198,6 +219,13 @@ impl CompareReport {
         for (row, r) in t.rows.iter_mut().zip(self.runs()) {
             let v = serde_json::to_value(r).expect("results serialize");
             row.extend(MORE.iter().map(|c| cell(&v[*c])));
+        }
+        // A row of a heuristic not run: the puzzle, and the interrupt as its stop.
+        let first = serde_json::to_value(&self.results[0].run).expect("results serialize");
+        for row in t.rows.iter_mut().skip(self.results.len()) {
+            row.push(self.puzzle.clone());
+            row.push("interrupted".to_string());
+            row.extend(MORE[2..].iter().map(|c| cell(&first[*c])));
         }
         t
     }
@@ -229,6 +257,22 @@ impl CompareReport {
     /// Lines like `mrv ran 4.80 times faster than ply:2`, fastest first; "at least"
     /// against a run a limit stopped, and no ranking when every run was stopped.
     pub fn speed_lines(&self) -> Vec<String> {
+        let mut lines = self.ranking_lines();
+        if !self.not_run.is_empty() {
+            lines.push(format!(
+                "interrupted (Ctrl-C): {} not run",
+                self.not_run
+                    .iter()
+                    .map(|h| h.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        lines
+    }
+
+    /// [`Self::speed_lines`] of the runs made.
+    fn ranking_lines(&self) -> Vec<String> {
         let Some(f) = self
             .fastest
             .and_then(|h| self.runs().find(|r| r.select == h))
@@ -301,6 +345,9 @@ impl CompareReport {
         )
     }
 }
+
+/// The `exhaustive` cell of a heuristic a Ctrl-C kept from starting.
+pub const NOT_RUN: &str = "not run (interrupted)";
 
 /// `x / best` to 3 decimals; `n/a` when best is zero.
 fn rel(x: f64, best: f64) -> String {

@@ -39,6 +39,11 @@ const COLUMNS: &[&str] = &[
     "factor",
     "move_order",
     "runs_stopped",
+    "runs_exhaustive",
+    "goal_nodes_mean",
+    // The report's, on every line: the run was interrupted (Ctrl-C), so the file
+    // holds only the puzzles finished before it.
+    "interrupted",
 ];
 
 impl Exporter for CsvExporter {
@@ -47,7 +52,8 @@ impl Exporter for CsvExporter {
         for r in &report.results {
             // The record as JSON, then its scalar fields in column order: one
             // source of truth for names and values.
-            let v = serde_json::to_value(r).expect("records serialize");
+            let mut v = serde_json::to_value(r).expect("records serialize");
+            v["interrupted"] = report.interrupted.into();
             t.push(COLUMNS.iter().map(|c| cell(&v[*c])).collect());
         }
         t.render(&Csv)
