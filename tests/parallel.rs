@@ -100,6 +100,64 @@ fn counts_do_not_depend_on_threads_or_split_depth() {
     }
 }
 
+/// `p` with every colour c but the rim's renumbered to c + `by` (at most 255).
+fn renumbered(p: &Puzzle, by: u8) -> Puzzle {
+    let mut q = p.clone();
+    for c in q.pieces.iter_mut().flatten().filter(|c| **c != 0) {
+        *c += by;
+    }
+    q
+}
+
+/// scan keys its tables by dense colours, and a parallel search shares one set of
+/// them: colours 201-208 give Brendan's 6x6 the tree of colours 1-8, on 2 threads,
+/// with --symmetry, interleaved, along columns; so does colour 255 on a 3x3.
+#[test]
+fn renumbered_colours_search_the_same_tree() {
+    use plytile::search::symmetry::solve_symmetric;
+    let stop = AtomicBool::new(false);
+    for (name, by) in [("pieces_06x06.txt", 200), ("pieces_03x03.txt", 251)] {
+        let p = brendan(name);
+        let q = renumbered(&p, by);
+        assert_eq!(q.colour_count(), p.colour_count() + by as usize);
+        // Along columns the key's parts swap roles: on the small board (1.7 s each
+        // for the 6x6's whole tree).
+        let columns = [Heuristic::ScanAlong { columns: true }];
+        let hs = [
+            &[Heuristic::Scan][..],
+            if by == 200 { &[] } else { &columns },
+        ]
+        .concat();
+        for h in hs {
+            let two = run(&p, h, &all(), threads(2));
+            assert!(two.exhaustive && two.solutions_found > 0);
+            let what = |how: &str| format!("{name} +{by} {h} {how}");
+            let r = run(&q, h, &all(), threads(2));
+            same_counts(&two, &r, &what("--threads 2"));
+            assert_eq!(two.solutions, r.solutions, "{}", what("solutions"));
+            let interleaved = Spread {
+                interleave: Some(plytile::search::interleave::Interleave {
+                    window: 64,
+                    slice: 2048,
+                }),
+                ..threads(2)
+            };
+            let r = run(&q, h, &all(), interleaved);
+            same_counts(&two, &r, &what("--interleave on"));
+            let [a, b] =
+                [&p, &q].map(|x| solve_symmetric(x, h, &all(), &stop, &threads(2)).unwrap());
+            same_counts(&a, &b, &what("--symmetry"));
+            assert_eq!(a.solutions, b.solutions, "{}", what("--symmetry solutions"));
+            assert_eq!(
+                b.solutions_found,
+                two.solutions_found,
+                "{}",
+                what("--symmetry")
+            );
+        }
+    }
+}
+
 #[test]
 fn a_fully_hinted_or_tiny_puzzle_works() {
     let p = brendan("pieces_03x03.txt");

@@ -46,7 +46,7 @@
 use super::compact::Finished;
 use super::dfs::{search_sharing, stop_reason, Limits, Share, Stats, Stop};
 use super::interleave::{self, Plan};
-use super::select::{log_options, move_penalty, Order, Pick, Select, Strategy};
+use super::select::{log_options, move_penalty, Order, Pick, ScanTables, Select, Strategy};
 use super::state::State;
 use crate::puzzle::Puzzle;
 use rustc_hash::FxHashMap;
@@ -563,6 +563,9 @@ pub(super) struct Ctx<'a> {
     pub(super) puzzle: &'a Puzzle,
     pub(super) s: Strategy,
     pub(super) root: State,
+    /// `scan`'s tables, built once from `root` and shared by every subproblem (none
+    /// for the other heuristics).
+    pub(super) tables: ScanTables,
     pub(super) limits: &'a Limits,
     /// Solutions wanted in all (u64::MAX: all).
     pub(super) want: u64,
@@ -711,7 +714,7 @@ fn task<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::ScopeFifo<'s>, prefix: Pref
         base: &prefix,
         given: Vec::new(),
     };
-    let stats = crate::with_strategy!(ctx.s, &ctx.root, |sel| search_sharing(
+    let stats = crate::with_strategy!(ctx.s, &ctx.root, tables: &ctx.tables, |sel| search_sharing(
         &mut st, &mut sel, ctx.puzzle, &limits, &ctx.halt, &mut donor
     ));
     let given = donor.given;
@@ -893,6 +896,11 @@ pub fn run(
     let ctx = Ctx {
         puzzle,
         s,
+        // An interleaved run walks on its plan's tables alone.
+        tables: match interleave {
+            Some(_) => ScanTables::none(),
+            None => ScanTables::for_search(&root, s.select),
+        },
         root,
         limits,
         want,

@@ -15,6 +15,10 @@
 //! colour) the table lists the orientations that fit, ascending by oriented piece
 //! `o = 4 * piece + rotation` (the generic driver's order), each as an [`Entry`] that
 //! carries what the loop needs: the piece and the colours it shows to later cells.
+//! Keys and entries number the colours densely ([`DenseColours`]: the rim 0, the other
+//! colours that occur 1, 2, ... in ascending order), so a table's size depends on how
+//! many colours the puzzle uses, not on how large their numbers are (colours 201-208
+//! cost what 1-8 do). Nothing outside the tables sees these numbers.
 //!
 //! **Invariants of the loop**, at depth d (pieces placed at depths `d0..d`):
 //! 1. `used[p]` is 1 exactly for the hints' pieces, the start prefix's, and the pieces
@@ -30,7 +34,7 @@
 //!    (`used[pieces] = 1`), so they are never pushed.
 //! 4. Bounds: d0 <= d <= top; `frames` has top + 1 slots; a frame's `far` is the byte
 //!    offset of a frame (an earlier depth or the ZERO slot); a key is below its
-//!    class's `radix * radix` (colours < radix), so `heads[key + 1]` exists; entry
+//!    class's `radix * radix` (dense colours < radix), so `heads[key + 1]` exists; entry
 //!    indices stay inside one list; pieces < `used.len()`. The unchecked reads of the
 //!    loop rely on these (debug builds check them).
 //!
@@ -59,7 +63,17 @@ use super::dfs::{self, Limits, Share, Stats, Stop};
 use super::state::State;
 use crate::puzzle::{Board, Puzzle, DOWN, LEFT, RIGHT, RIM, UP};
 use std::ops::Range;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// Tables built by this process ([`tables_built`]).
+static BUILT: AtomicUsize = AtomicUsize::new(0);
+
+/// How many times this process has built scan's tables ([`RowScan::new`]). A search
+/// builds them once, a parallel one once for its frontier and once for all its
+/// subproblems, whatever their number (`tests/shared_tables.rs` checks it).
+pub fn tables_built() -> usize {
+    BUILT.load(Ordering::Relaxed)
+}
 
 /// What one side of a cell asks of a piece, apart from the search's up/left colours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,14 +149,17 @@ pub struct RowScan {
     /// Per depth: the cell's class and where its up/left colours come from.
     cells: Vec<CellAt>,
     /// Per class, `radix * radix + 1` offsets into `entries` (key = far colour * radix +
-    /// prev colour: up * radix + left along rows).
+    /// prev colour: up * radix + left along rows; dense colours, [`DenseColours`]).
     heads: Vec<u32>,
     entries: Vec<Entry>,
     /// `firsts[key]`: the first chunk of key's list (padding entries when it is empty),
     /// indexed as `heads`: list mode reads it straight from the key, one load less
     /// on the chain from one node's key to the next.
     firsts: Vec<[Entry; CHUNK]>,
+    /// The number of dense colours (the rim included): every key part is below it.
     radix: usize,
+    /// The dense number of each colour, for keys and entries.
+    dense: DenseColours,
     /// Room for the candidates of every depth at once: the sum over depths of the
     /// longest list of the depth's class, and a chunk to spare (an empty list still
     /// writes its padding chunk; invariant 3).
@@ -231,6 +248,7 @@ impl RowScan {
     /// Tables for the cells empty in `st` (the hints-only state), in scan order:
     /// along columns (`columns`) or rows.
     pub fn new(st: &State, columns: bool) -> RowScan {
+        BUILT.fetch_add(1, Ordering::Relaxed);
         let axis = Axis::of(columns);
         let order: Vec<u32> = axis
             .cells(st.width, st.height)
@@ -242,8 +260,9 @@ impl RowScan {
         for (j, &c) in order.iter().enumerate() {
             depth_of[c as usize] = j as u32;
         }
-        // Colours are 0..radix: every key part is below it (invariant 4).
-        let radix = st.colours();
+        // Dense colours are 0..radix: every key part is below it (invariant 4).
+        let dense = DenseColours::new(&st.edges);
+        let radix = dense.count();
         let neighbour = |c: usize, side: usize| {
             let nb = st.neighbours(c)[side];
             (nb != u32::MAX).then_some(nb as usize)
@@ -267,7 +286,7 @@ impl RowScan {
                 Some(k) => k,
                 None => {
                     classes.push(needs);
-                    Self::add_class(axis, &needs, &st.edges, radix, &mut heads, &mut entries);
+                    Self::add_class(axis, &needs, &st.edges, &dense, &mut heads, &mut entries);
                     classes.len() - 1
                 }
             };
@@ -318,6 +337,7 @@ impl RowScan {
             heads,
             entries,
             radix,
+            dense,
         }
     }
 
@@ -334,15 +354,16 @@ impl RowScan {
     }
 
     /// Appends the key table of one class: a counting sort of the fitting
-    /// orientations by key, stable so each list stays ascending in `o`.
+    /// orientations by key (dense colours), stable so each list stays ascending in `o`.
     fn add_class(
         axis: Axis,
         needs: &[Need; 4],
         edges: &[[u8; 4]],
-        radix: usize,
+        dense: &DenseColours,
         heads: &mut Vec<u32>,
         entries: &mut Vec<Entry>,
     ) {
+        let radix = dense.count();
         let fits = |e: &[u8; 4]| {
             (0..4).all(|s| match needs[s] {
                 Need::Rim => e[s] == RIM,
@@ -353,7 +374,7 @@ impl RowScan {
         let key = |e: &[u8; 4]| {
             let part = |s: usize| {
                 if needs[s] == Need::Key {
-                    e[s] as usize
+                    dense.get(e[s]) as usize
                 } else {
                     0
                 }
@@ -378,7 +399,7 @@ impl RowScan {
         for (o, e) in edges.iter().enumerate() {
             if fits(e) {
                 let k = key(e);
-                entries[fill[k] as usize] = Entry::new(axis, o, e, radix, needs);
+                entries[fill[k] as usize] = Entry::new(axis, o, &dense.edges(e), radix, needs);
                 fill[k] += 1;
             }
         }
@@ -1132,7 +1153,8 @@ impl Walker {
             .collect();
         for (j, f) in frames.iter_mut().enumerate().take(d0) {
             let o = st.at(rs.order[j] as usize) as usize;
-            f.placed = Entry::new(rs.axis, o, &st.edges[o], rs.radix, &rs.cells[j].needs);
+            let e = rs.dense.edges(&st.edges[o]);
+            f.placed = Entry::new(rs.axis, o, &e, rs.radix, &rs.cells[j].needs);
         }
         frames[d0].nodes = 1;
         let free = (0..pieces.min(64))
@@ -1165,15 +1187,16 @@ impl Walker {
 
 /// One candidate: an oriented piece and what placing it means to the loop, packed in
 /// one `u64` so that it is copied with one move: bits 0..16 the piece, 16..32 the
-/// oriented piece `4 * piece + rotation`, 32..48 the colour it shows below times the
-/// key radix (the up part of the key below it), 48..56 the colour it shows to the
-/// right (the left part of the key to its right), 56..63 mask mode's `next` and bit 63
+/// oriented piece `4 * piece + rotation`, 32..48 the (dense) colour it shows below
+/// times the key radix (the up part of the key below it), 48..56 the (dense) colour it
+/// shows to the right (the left part of the key to its right), 56..63 mask mode's `next` and bit 63
 /// set when it names one ([`Entry::chained`], see [`Masks`]; 0 elsewhere).
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry(u64);
 
 impl Entry {
-    /// The entry of oriented piece `o` (edges `e`) in a cell that asks `needs`. It shows
+    /// The entry of oriented piece `o` (edges `e`, in dense colours: [`DenseColours`])
+    /// in a cell that asks `needs`. It shows
     /// its down / right colour only where the neighbour there is a search cell: a
     /// static side shows 0, which is what key parts of static sides are (invariant 2).
     fn new(axis: Axis, o: usize, e: &[u8; 4], radix: usize, needs: &[Need; 4]) -> Entry {
@@ -1287,6 +1310,63 @@ struct CellAt {
 /// Lists are padded to whole chunks of this many entries (see `open`).
 const CHUNK: usize = 2;
 
+/// Dense numbers for the colours of one puzzle, the tables' own: the rim 0 stays 0,
+/// and the other colours that occur become 1, 2, ... in ascending order. The tables
+/// are keyed by (up colour, left colour), `radix * radix` keys per class, so keying
+/// them by the colours as numbered in the file would size them by the largest number
+/// (a 6x6 with colours 201-208: 209 * 209 keys per class, and mask mode's 64 entries
+/// per key, 400 MB) instead of by how many colours there are (9 * 9).
+#[derive(Clone)]
+struct DenseColours {
+    /// `of[c]`: the dense number of colour c (0 for a colour that does not occur).
+    of: [u8; 256],
+    /// The number of dense colours, the rim included: the key radix.
+    count: usize,
+}
+
+impl DenseColours {
+    /// The numbering of the colours shown by `edges` (and the rim).
+    fn new(edges: &[[u8; 4]]) -> DenseColours {
+        let mut seen = [false; 256];
+        seen[RIM as usize] = true;
+        for &c in edges.iter().flatten() {
+            seen[c as usize] = true;
+        }
+        let (mut of, mut count) = ([0u8; 256], 0);
+        // RIM is 0, the first seen: it keeps 0.
+        for c in (0..256).filter(|&c| seen[c]) {
+            of[c] = count as u8;
+            count += 1;
+        }
+        DenseColours { of, count }
+    }
+
+    /// The number of dense colours, the rim included.
+    fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The dense number of colour `c`.
+    fn get(&self, c: u8) -> u8 {
+        self.of[c as usize]
+    }
+
+    /// `e` with its colours renumbered.
+    fn edges(&self, e: &[u8; 4]) -> [u8; 4] {
+        e.map(|c| self.get(c))
+    }
+}
+
+impl std::fmt::Debug for DenseColours {
+    /// The colours that occur, with their dense numbers (not the 256 slots).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pairs = (0..256)
+            .filter(|&c| c == RIM as usize || self.of[c] != 0)
+            .map(|c| (c, self.of[c]));
+        f.debug_map().entries(pairs).finish()
+    }
+}
+
 /// Unchecked read: the loop's bounds invariants keep `i` in range (checked in debug).
 #[inline(always)]
 fn get<T: Copy>(v: &[T], i: usize) -> T {
@@ -1300,4 +1380,58 @@ fn get_mut<T>(v: &mut [T], i: usize) -> &mut T {
     debug_assert!(i < v.len());
     // SAFETY: see the bounds comment in `RowScan::search`.
     unsafe { v.get_unchecked_mut(i) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dense_colours_number_the_colours_that_occur_in_order() {
+        let edges = [[0, 0, 201, 255], [201, 7, 255, 0], [7, 7, 7, 7]];
+        let d = DenseColours::new(&edges);
+        assert_eq!(d.count(), 4);
+        assert_eq!(
+            [0, 7, 201, 255].map(|c| d.get(c)),
+            [0, 1, 2, 3],
+            "the rim keeps 0, the others ascend"
+        );
+        assert_eq!(d.edges(&[201, 7, 255, 0]), [2, 1, 3, 0]);
+        assert_eq!(format!("{d:?}"), "{0: 0, 7: 1, 201: 2, 255: 3}");
+        // Already dense colours keep their numbers: the tables of such puzzles are
+        // the same as before.
+        let plain = DenseColours::new(&[[0, 1, 2, 3], [4, 0, 0, 5]]);
+        assert_eq!(plain.count(), 6);
+        assert!((0..6).all(|c| plain.get(c) == c));
+        // No rim anywhere: 0 is still reserved for it (static key parts are 0).
+        let rimless = DenseColours::new(&[[5, 5, 9, 9]]);
+        assert_eq!((rimless.count(), rimless.get(5), rimless.get(9)), (3, 1, 2));
+    }
+
+    #[test]
+    fn renumbered_colours_build_the_same_tables() {
+        use crate::puzzle::formats::EdgeOrder;
+        use crate::puzzle::Puzzle;
+        let text = "3 3\n0 0 1 2\n0 0 2 1\n0 0 1 1\n0 0 2 2\n0 1 1 2\n0 2 2 1\n0 1 2 2\n0 2 1 1\n1 2 1 2\n";
+        let p: Puzzle =
+            crate::puzzle::formats::parse_text(text, "3x3", EdgeOrder::Urdl).expect("a 3x3");
+        let mut q = p.clone();
+        for piece in &mut q.pieces {
+            for c in piece.iter_mut().filter(|c| **c != RIM) {
+                *c += 250;
+            }
+        }
+        for columns in [false, true] {
+            let (a, b) = (
+                RowScan::new(&State::new(&p), columns),
+                RowScan::new(&State::new(&q), columns),
+            );
+            assert_eq!((a.radix, b.radix), (3, 3));
+            assert_eq!(a.heads, b.heads);
+            let bits = |rs: &RowScan| rs.entries.iter().map(|e| e.0).collect::<Vec<_>>();
+            assert_eq!(bits(&a), bits(&b));
+            let bits = |rs: &RowScan| rs.masks.as_ref().map(|m| m.bits.clone());
+            assert_eq!(bits(&a), bits(&b));
+        }
+    }
 }

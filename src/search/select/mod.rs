@@ -11,7 +11,7 @@ pub use factor::Factor;
 pub use mrv::Mrv;
 pub use order::{log_options, move_penalty, Order, Ordered};
 pub use ply::{Ply, Unscored, MAX_PLY};
-pub use scan::Scan;
+pub use scan::{Scan, ScanTables};
 
 use super::dfs::{Limits, Share, Stats};
 use super::state::State;
@@ -249,9 +249,13 @@ impl From<Heuristic> for Strategy {
 /// [`Ordered`] as it says, each combination monomorphized.
 #[macro_export]
 macro_rules! with_strategy {
-    ($s:expr, $st:expr, |$sel:ident| $body:expr) => {{
+    ($s:expr, $st:expr, |$sel:ident| $body:expr) => {
+        $crate::with_strategy!($s, $st, tables: &$crate::search::select::ScanTables::none(), |$sel| $body)
+    };
+    // With `scan`'s tables shared, as `with_selector!` takes them.
+    ($s:expr, $st:expr, tables: $tables:expr, |$sel:ident| $body:expr) => {{
         let strategy: $crate::search::select::Strategy = $s;
-        $crate::with_selector!(strategy.select, $st, |plain| {
+        $crate::with_selector!(strategy.select, $st, tables: $tables, |plain| {
             use $crate::search::select::{Factor, Order, Ordered};
             match (strategy.factor, strategy.moves) {
                 (false, Order::Natural) => {
@@ -280,15 +284,20 @@ macro_rules! with_strategy {
 #[macro_export]
 macro_rules! with_selector {
     ($h:expr, $st:expr, |$sel:ident| $body:expr) => {
+        $crate::with_selector!($h, $st, tables: &$crate::search::select::ScanTables::none(), |$sel| $body)
+    };
+    // `scan` on `tables` ([`ScanTables::for_search`] of `$st`'s puzzle) instead of
+    // tables of its own.
+    ($h:expr, $st:expr, tables: $tables:expr, |$sel:ident| $body:expr) => {
         match $h {
             $crate::search::select::Heuristic::Scan => {
                 #[allow(unused_mut)]
-                let mut $sel = $crate::search::select::Scan::new($st);
+                let mut $sel = $crate::search::select::Scan::sharing($st, None, $tables);
                 $body
             }
             $crate::search::select::Heuristic::ScanAlong { columns } => {
                 #[allow(unused_mut)]
-                let mut $sel = $crate::search::select::Scan::along($st, columns);
+                let mut $sel = $crate::search::select::Scan::sharing($st, Some(columns), $tables);
                 $body
             }
             $crate::search::select::Heuristic::Mrv => {
