@@ -355,6 +355,7 @@ impl LimitArgs {
                 .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s)),
             max_solutions,
             keep,
+            shelf: None,
         }
     }
 }

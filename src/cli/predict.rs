@@ -96,6 +96,7 @@ pub fn run(a: PredictArgs) -> Result<u8> {
                 deadline,
                 max_solutions: None,
                 keep: 0,
+                shelf: None,
             };
             let r = search::solve(p, select, &limits, &INTERRUPTED);
             (r.nodes_per_depth, r.stopped_by)

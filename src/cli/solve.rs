@@ -233,9 +233,10 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     }
     let room = (keep as u64).min(result.solutions_found) as usize;
     if a.checkpoint.is_some() && result.solutions.len() < room {
-        // The records keep the boards of the run that wrote them.
+        // The records keep the boards of the run that wrote them (its first --keep, or
+        // fewer in a save made while subproblems before them still ran).
         eprintln!(
-            "plytile: note: {} of {} solution boards listed (--keep {} allows {room}): the checkpoint's records were written with a smaller --keep",
+            "plytile: note: {} of {} solution boards listed (--keep {} allows {room}): the checkpoint's records were written with a smaller --keep, or saved while earlier subproblems still ran",
             result.solutions.len(),
             result.solutions_found,
             keep

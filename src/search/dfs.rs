@@ -8,6 +8,7 @@
 
 use super::progress::PROGRESS;
 use super::select::{Pick, Select};
+use super::shelf::Slot;
 use super::state::{pop_lowest, with_words, State};
 use crate::puzzle::{verify, Board, Puzzle};
 use serde::{Deserialize, Serialize};
@@ -30,6 +31,10 @@ pub struct Limits {
     pub max_solutions: Option<u64>,
     /// Keep at most this many solution boards (all are counted).
     pub keep: usize,
+    /// Offer the boards to this slot of a parallel run's shared shelf instead of
+    /// keeping them (`keep` then does not apply): one shelf keeps the run's first
+    /// `keep` ([`super::shelf`]).
+    pub shelf: Option<Slot>,
 }
 
 /// Why a search ended before exhausting its tree.
@@ -427,7 +432,11 @@ pub(super) fn record_solution(board: Board, puzzle: &Puzzle, limits: &Limits, st
     }
     stats.solutions_found += 1;
     PROGRESS.add_solution();
-    if stats.solutions.len() < limits.keep {
-        stats.solutions.push(board);
+    match &limits.shelf {
+        Some(slot) => {
+            slot.offer(board);
+        }
+        None if stats.solutions.len() < limits.keep => stats.solutions.push(board),
+        None => {}
     }
 }

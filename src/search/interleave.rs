@@ -29,6 +29,7 @@ use super::dfs::{Limits, Share, Stop};
 use super::parallel::{apply, given_away, unapply, Ctx, Prefix};
 use super::progress::PROGRESS;
 use super::rowscan::{Paused, RowScan};
+use super::shelf::{Rank, Slot};
 use super::state::State;
 use crate::puzzle::Puzzle;
 use std::collections::VecDeque;
@@ -71,11 +72,13 @@ impl Plan {
     }
 }
 
-/// A started subproblem between slices, with what it gave away.
+/// A started subproblem between slices, with what it gave away and its slot on the
+/// run's shelf of boards.
 struct Running {
     prefix: Prefix,
     walk: Paused,
     given: Vec<Prefix>,
+    slot: Slot,
 }
 
 /// The shared queue: unstarted subproblems (in search order) and running ones.
@@ -157,6 +160,7 @@ pub(super) fn work(ctx: &Ctx<'_>, rs: &RowScan, queue: &Mutex<Queue>, how: Inter
         };
         let mut job = match next {
             Next::Start(p) => {
+                let slot = ctx.shelf.slot(Rank::of(&mut st, ctx.s, &p));
                 apply(&mut st, &p).expect("subproblem prefixes were checked");
                 let walk = rs.pause(&st).expect("scan prefixes are in scan order");
                 unapply(&mut st, &p);
@@ -166,6 +170,7 @@ pub(super) fn work(ctx: &Ctx<'_>, rs: &RowScan, queue: &Mutex<Queue>, how: Inter
                     prefix: p,
                     walk,
                     given: Vec::new(),
+                    slot,
                 }
             }
             Next::Resume(r) => r,
@@ -184,6 +189,7 @@ pub(super) fn work(ctx: &Ctx<'_>, rs: &RowScan, queue: &Mutex<Queue>, how: Inter
             deadline: ctx.limits.deadline,
             max_solutions: (ctx.want != u64::MAX).then(|| s0 + ctx.want.saturating_sub(found)),
             keep: ctx.limits.keep,
+            shelf: Some(job.slot.clone()),
         };
         let paused = if found >= ctx.want {
             ctx.halt.store(true, Ordering::Release);
@@ -232,7 +238,12 @@ fn file(ctx: &Ctx<'_>, rs: &RowScan, job: Running, unfinished: bool, hand_over: 
         prefix,
         mut walk,
         mut given,
+        slot,
     } = job;
+    let limits = &Limits {
+        shelf: Some(slot),
+        ..ctx.limits.clone()
+    };
     if unfinished && walk.stopped().is_none() {
         walk.set_stopped(Stop::Interrupted);
     }
@@ -242,10 +253,10 @@ fn file(ctx: &Ctx<'_>, rs: &RowScan, job: Running, unfinished: bool, hand_over: 
             given: &mut given,
             fresh: Vec::new(),
         };
-        rs.give_rest(&mut walk, ctx.puzzle, ctx.limits, &mut giver);
+        rs.give_rest(&mut walk, ctx.puzzle, limits, &mut giver);
     } else if unfinished {
         // Its node counted last is a solution to record, as for any stopped search.
-        rs.settle_paused(&mut walk, ctx.puzzle, ctx.limits);
+        rs.settle_paused(&mut walk, ctx.puzzle, limits);
     }
     ctx.file(prefix, walk.into_stats(), given, !unfinished || hand_over);
 }

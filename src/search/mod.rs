@@ -9,6 +9,7 @@ pub mod parallel;
 pub mod progress;
 pub mod rowscan;
 pub mod select;
+pub mod shelf;
 pub mod state;
 pub mod symmetry;
 

@@ -41,17 +41,20 @@
 //! the DFS order either way (`merged`: by prefix, or under `--move-order penalty`
 //! by each placement's penalty at its node). A donor's own outcome covers only
 //! placements that come before the ones it gave away, so with `--all` the kept
-//! solutions are the single-thread run's first `--keep`, in its order.
+//! solutions are the single-thread run's first `--keep`, in its order. The boards
+//! themselves go to one shelf for the whole run ([`super::shelf`]), which holds only
+//! the first `--keep` in that order of those found so far.
 
 use super::compact::Finished;
 use super::dfs::{search_sharing, stop_reason, Limits, Share, Stats, Stop};
 use super::interleave::{self, Plan};
 use super::select::{log_options, move_penalty, Order, Pick, ScanTables, Select, Strategy};
+use super::shelf::{self, Rank, Shelf};
 use super::state::State;
 use crate::puzzle::Puzzle;
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Placements `(cell, oriented piece)` from the root: one subproblem.
@@ -444,7 +447,9 @@ pub struct Record {
 pub struct Outcome {
     /// Everything counted: the `base` counts, finished and unfinished subproblems.
     pub stats: Stats,
-    /// Finished subproblems (the checkpoint's content), previous ones included.
+    /// Finished subproblems (the checkpoint's content), previous ones included; with
+    /// their boards (those among the run's first `--keep`) only when there is a
+    /// checkpoint to save them to.
     pub records: Vec<Record>,
     /// Subproblems searched by this run (frontier units plus the ones given away).
     pub subproblems: usize,
@@ -586,6 +591,8 @@ pub(super) struct Ctx<'a> {
     /// A stopped subproblem hands over its untried rest and is recorded as finished
     /// ([`Share::wants_rest`]): when there is a checkpoint to keep its work.
     pub(super) keep_rest: bool,
+    /// The run's solution boards: its first `--keep`, whichever subproblem found them.
+    pub(super) shelf: Arc<Shelf>,
 }
 
 impl Ctx<'_> {
@@ -700,13 +707,14 @@ fn task<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::ScopeFifo<'s>, prefix: Pref
         return;
     }
     ctx.started.fetch_add(1, Ordering::Relaxed);
+    let mut st = ctx.root.clone();
     let limits = Limits {
         max_nodes: budget,
         deadline: ctx.limits.deadline,
         max_solutions: (ctx.want != u64::MAX).then(|| ctx.want - found),
         keep: ctx.limits.keep,
+        shelf: Some(ctx.shelf.slot(Rank::of(&mut st, ctx.s, &prefix))),
     };
-    let mut st = ctx.root.clone();
     apply(&mut st, &prefix).expect("subproblem prefixes were checked");
     let mut donor = Donor {
         ctx,
@@ -748,6 +756,19 @@ pub struct Schedule<'a> {
     pub order: Order,
     pub threads: usize,
     pub interleave: Option<&'a Plan>,
+}
+
+/// `records` with the boards their subproblems have on `shelf` ([`shelf::with_boards`]):
+/// the ones among the run's first `--keep`, a checkpoint's records' included.
+fn shelved(puzzle: &Puzzle, s: Strategy, shelf: &Shelf, records: Vec<Record>) -> Vec<Record> {
+    let mut st = State::new(puzzle);
+    (records.into_iter())
+        .map(|mut r| {
+            let rank = Rank::of(&mut st, s, &r.prefix);
+            r.stats = shelf::with_boards(shelf, &rank, r.stats);
+            r
+        })
+        .collect()
 }
 
 /// `base` plus the subproblems' `outcomes` of a search with `s` merged in search
@@ -845,7 +866,7 @@ pub fn unit_of(units: &[Prefix], board: &crate::puzzle::Board) -> Option<usize> 
 /// `--move-order penalty`: the ([`move_penalty`], oriented piece) that
 /// [`super::select::Ordered`] sorts by. Two prefixes first differ at a node they share,
 /// so these keys sort them as that search visits them.
-fn penalty_key(st: &mut State, prefix: &Prefix) -> Vec<(f64, u32)> {
+pub(super) fn penalty_key(st: &mut State, prefix: &Prefix) -> Vec<(f64, u32)> {
     let key = prefix
         .iter()
         .map(|&(c, o)| {
@@ -874,7 +895,7 @@ pub fn run(
     let Work {
         mut todo,
         base,
-        done: valid,
+        done: mut valid,
         finished: summed,
     } = work;
     let Schedule {
@@ -891,6 +912,14 @@ pub fn run(
         prior.merge(&r.stats, 0);
     }
     super::progress::PROGRESS.add_resumed(prior.nodes(), prior.solutions_found);
+    // The checkpoint's boards are in the running for the first `keep` too: they move
+    // to the shelf (and come back to their records from there, see `shelved`).
+    let shelf = Shelf::new(limits.keep);
+    let mut st = State::new(puzzle);
+    for r in &mut valid {
+        let boards = std::mem::take(&mut r.stats.solutions);
+        shelf.offer_all(Rank::of(&mut st, s, &r.prefix), boards);
+    }
     let want = limits.max_solutions.unwrap_or(u64::MAX);
     let frontier_nodes = base.nodes();
     let ctx = Ctx {
@@ -917,6 +946,7 @@ pub fn run(
         partial: Mutex::new(Vec::new()),
         skipped: AtomicUsize::new(0),
         keep_rest: save.is_some(),
+        shelf,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -933,7 +963,7 @@ pub fn run(
                 if let Some(f) = save {
                     if last.elapsed() >= SAVE_EVERY {
                         let snapshot = ctx.records.lock().unwrap().clone();
-                        f(snapshot);
+                        f(shelved(puzzle, s, &ctx.shelf, snapshot));
                         last = Instant::now();
                     }
                 }
@@ -959,10 +989,17 @@ pub fn run(
 
     // Merge in search order (see the module doc).
     let records = ctx.records.into_inner().unwrap();
+    // Their boards for the checkpoint (no other reader): a second copy of the shelf's.
+    let records = match save {
+        Some(_) => shelved(puzzle, s, &ctx.shelf, records),
+        None => records,
+    };
     let partial = ctx.partial.into_inner().unwrap();
     let outcomes = records.iter().map(|r| (&r.prefix, &r.stats));
     let outcomes = outcomes.chain(partial.iter().map(|(p, s)| (p, s)));
-    let mut stats = merged(puzzle, s, base, outcomes, limits.keep);
+    // The counts; the boards are the shelf's.
+    let mut stats = merged(puzzle, s, base, outcomes, 0);
+    stats.solutions = ctx.shelf.take_all();
     stats.merge(&summed, 0);
     stats.stopped = None;
     let found = stats.solutions_found;
