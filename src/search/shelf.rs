@@ -34,7 +34,7 @@ use std::sync::{Arc, Mutex};
 /// A subproblem's place in the search order: per placement of its prefix, the key
 /// the search tries it by at its node (the cell and oriented piece in the natural move
 /// order, its penalty and oriented piece under `--move-order penalty`); a prefix comes
-/// before the prefixes below it. The order of [`super::parallel::in_search_order`].
+/// before the prefixes below it. The order of `parallel::in_search_order`.
 #[derive(Debug, Clone)]
 pub struct Rank(Vec<(f64, u32)>);
 
