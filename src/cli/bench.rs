@@ -6,7 +6,7 @@ use super::{
     catch_interrupts, check_outputs, distinct, shell_line, write_output, LimitArgs, StrategyArgs,
     INTERRUPTED, SYMMETRY_HELP,
 };
-use crate::error::{InputError, Result};
+use crate::error::Result;
 use crate::puzzle::formats::{read_puzzle, EdgeOrder};
 use crate::report::export::{
     count_mismatch, fmt_count, fmt_ratio, fmt_time, fmt_time_as, BenchConfig, BenchRecord,
@@ -123,12 +123,17 @@ pub fn run(a: BenchArgs) -> Result<u8> {
     .into_iter()
     .filter_map(|(f, p)| p.as_deref().map(|p| (f, p)))
     .collect();
-    if exports.iter().filter(|(_, p)| *p == Path::new("-")).count() > 1 {
-        return Err(InputError::new(
-            "--export-*",
-            "only one export can go to stdout (-)",
-        ));
-    }
+    super::one_on_stdout(&[
+        (
+            "--export-json -",
+            super::is_stdout(a.export_json.as_deref()),
+        ),
+        ("--export-csv -", super::is_stdout(a.export_csv.as_deref())),
+        (
+            "--export-markdown -",
+            super::is_stdout(a.export_markdown.as_deref()),
+        ),
+    ])?;
     // Per puzzle: a hinted board is searched whole (with a note).
     let symmetric: Vec<bool> = puzzles
         .iter()

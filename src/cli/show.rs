@@ -57,14 +57,7 @@ pub fn run(a: ShowArgs) -> Result<u8> {
         match (formats::is_result_json(&text), index) {
             (true, _) => formats::parse_result_board(&text, &origin, &p, index)?,
             (false, None) => formats::parse_board(&text, &origin, &p)?,
-            (false, Some(_)) => {
-                return Err(InputError::new(
-                    "--index",
-                    format!(
-                    "picks a solution of solve's JSON; {origin} holds one board: leave --index out"
-                ),
-                ))
-            }
+            (false, Some(_)) => return Err(formats::index_on_one_board(&origin)),
         }
     } else if let Some(path) = &a.json {
         json_board(&p, path, index)?

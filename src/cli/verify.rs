@@ -1,7 +1,7 @@
 //! `plytile verify`.
 
 use super::{read_text, PuzzleArgs};
-use crate::error::{InputError, Result};
+use crate::error::Result;
 use crate::puzzle::{formats, verify};
 use clap::Args;
 use std::path::PathBuf;
@@ -23,12 +23,7 @@ pub fn run(a: VerifyArgs) -> Result<u8> {
     let origin = a.solution.display().to_string();
     let text = read_text(&a.solution)?;
     if a.index.is_some() && !formats::is_result_json(&text) {
-        return Err(InputError::new(
-            "--index",
-            format!(
-                "picks a solution of solve's JSON; {origin} holds one board: leave --index out"
-            ),
-        ));
+        return Err(formats::index_on_one_board(&origin));
     }
     let mut boards = formats::parse_boards(&text, &origin, &p)?;
     let n = boards.len();

@@ -794,6 +794,14 @@ pub fn no_solution_at(origin: &str, k: u64, n: usize) -> InputError {
     )
 }
 
+/// `--index K` given for `origin`, a file of one board (not solve's JSON).
+pub fn index_on_one_board(origin: &str) -> InputError {
+    InputError::new(
+        "--index",
+        format!("picks a solution of solve's JSON; {origin} holds one board: leave --index out"),
+    )
+}
+
 /// A board from a JSON array of `[piece, rotation]` or null per cell.
 fn json_cells(cells: &serde_json::Value, origin: &str, puzzle: &Puzzle) -> Result<Board> {
     let arr = cells.as_array().ok_or_else(|| {
