@@ -272,11 +272,7 @@ impl Job {
         let f = super::parallel::full_frontier(&self.puzzle, self.select, split).map_err(|e| {
             InputError::located(origin, line_of(JobAt::Field("split_depth")), e.to_string())
         })?;
-        let want: Vec<PrefixFile> = f
-            .units
-            .iter()
-            .skip(self.job)
-            .step_by(self.jobs)
+        let want: Vec<PrefixFile> = super::parallel::share(&f.units, self.job, self.jobs)
             .map(|p| prefix_to_file(p))
             .collect();
         let n = want.len().max(self.prefixes.len());
@@ -341,11 +337,7 @@ pub fn make_jobs(
             } else {
                 Vec::new()
             },
-            prefixes: f
-                .units
-                .iter()
-                .skip(i)
-                .step_by(n)
+            prefixes: super::parallel::share(&f.units, i, n)
                 .map(|p| prefix_to_file(p))
                 .collect(),
             fingerprint: Some(fingerprint(puzzle)),

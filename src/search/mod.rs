@@ -191,16 +191,19 @@ pub(crate) fn solve_read(
         Some((origin, job)) => {
             let units = job.units(origin)?;
             let ranks = match s.moves {
-                // Job k of n holds the frontier's units k, k + n, ...
-                Order::Natural => (0..units.len()).map(|j| job.job + j * job.jobs).collect(),
+                // In the natural order a unit's rank is its place in the frontier.
+                Order::Natural => parallel::share(0.., job.job, job.jobs)
+                    .take(units.len())
+                    .collect(),
                 Order::Penalty => {
                     let split = Split::Depth(job.split_depth);
                     match parallel::full_frontier(puzzle, s, split) {
-                        Ok(f) => parallel::search_ranks(puzzle, s, &f.units)
-                            .into_iter()
-                            .skip(job.job)
-                            .step_by(job.jobs)
-                            .collect(),
+                        Ok(f) => parallel::share(
+                            parallel::search_ranks(puzzle, s, &f.units),
+                            job.job,
+                            job.jobs,
+                        )
+                        .collect(),
                         // read_job built it already; without it, no ranks.
                         Err(_) => Vec::new(),
                     }
@@ -275,13 +278,12 @@ pub(crate) fn solve_read(
             };
             let (i, n) = spread.shard.unwrap_or((0, 1));
             let ranks = match spread.shard {
-                Some(_) => (parallel::search_ranks(puzzle, s, &f.units).into_iter())
-                    .skip(i)
-                    .step_by(n)
-                    .collect(),
+                Some(_) => {
+                    parallel::share(parallel::search_ranks(puzzle, s, &f.units), i, n).collect()
+                }
                 None => Vec::new(),
             };
-            let units = f.units.into_iter().skip(i).step_by(n).collect();
+            let units = parallel::share(f.units, i, n).collect();
             let base = if i == 0 { f.internal } else { Stats::default() };
             (units, base, f.depth, spread.shard_field(), ranks)
         }

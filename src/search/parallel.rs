@@ -819,6 +819,13 @@ pub(super) fn in_search_order<T>(
     }
 }
 
+/// Shard (or job) `i` of `n`'s share of a frontier's subproblems, or of anything listed
+/// per subproblem: items i, i + n, i + 2n, ... The one home of how shards and job
+/// files divide the frontier (`merge` relies on it to restore the search order).
+pub fn share<T>(all: impl IntoIterator<Item = T>, i: usize, n: usize) -> impl Iterator<Item = T> {
+    all.into_iter().skip(i).step_by(n)
+}
+
 /// The place of each of `units` (subproblems of one frontier) in the order a search
 /// with `s` visits them (`in_search_order`): in the natural move order their index
 /// in prefix order.
