@@ -402,3 +402,49 @@ fn cli_show_without_a_board_shows_the_hints_only() {
     assert!(text.contains("data-piece=\"138\" data-rotation=\"2\""));
     cleanup(&dir);
 }
+
+#[test]
+fn cli_show_names_a_piece_placed_twice_and_warns_of_a_partial_link() {
+    let dir = scratch_dir("show-twice");
+    let list = dir.join("twice.txt");
+    // Piece 0 on the first two cells, the rest empty.
+    let lines: Vec<&str> = (0..25).map(|c| if c < 2 { "0 0" } else { "-" }).collect();
+    std::fs::write(&list, lines.join("\n")).unwrap();
+    let puz = p("brendan/pieces_05x05.txt");
+    let o = plytile(&["show", &puz, &s(&list)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).ends_with(
+        "pieces_05x05 5x5: 0 of 40 inner edges matched, 2 of 25 cells filled, 3 mismatches, piece 0 placed more than once\n"
+    ));
+    // verify refuses the same board.
+    let o = plytile(&["verify", &puz, &s(&list)]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+
+    // A partial board's link: printed, with a note that it cannot be read back.
+    let o = plytile(&["show", &puz, &s(&list), "--link"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("https://e2.bucas.name/#board_w=5&board_h=5&"));
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    assert!(stderr(&o).starts_with("plytile: note: the board has 2 of 25 cells filled;"));
+    let link = stdout(&o).trim().to_string();
+    let o = plytile(&["show", &link]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // A whole board's link has no note.
+    let o = plytile(&["show", &puz, &p("brendan/solutions_05x05.txt"), "--link"]);
+    assert_eq!(stderr(&o), "");
+    cleanup(&dir);
+}
+
+#[test]
+fn repeated_pieces_lists_each_piece_once() {
+    let board: Board = vec![
+        Some((3, 0)),
+        Some((1, 2)),
+        Some((3, 1)),
+        None,
+        Some((1, 0)),
+        Some((3, 3)),
+    ];
+    assert_eq!(verify::repeated_pieces(&board), vec![1, 3]);
+    assert!(verify::repeated_pieces(&brendan5().1).is_empty());
+}

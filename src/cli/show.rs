@@ -77,6 +77,14 @@ pub fn run(a: ShowArgs) -> Result<u8> {
     ])?;
     if a.link {
         let link = formats::to_viewer_link(&p, &board).map_err(|m| InputError::new("--link", m))?;
+        let filled = board.iter().flatten().count();
+        if filled < board.len() {
+            // The link carries pieces only by the cells that show them.
+            eprintln!(
+                "plytile: note: the board has {filled} of {} cells filled; the viewer shows it, but the link holds only the placed pieces, so show and convert cannot read the puzzle back from it",
+                board.len()
+            );
+        }
         outln!("{link}")?;
     }
     if let Some(out) = &a.output {

@@ -111,6 +111,20 @@ pub fn score(puzzle: &Puzzle, board: &Board) -> usize {
     s
 }
 
+/// The pieces `board` places more than once, ascending: [`check`] refuses such a
+/// board; a picture of it (`show`) says so.
+pub fn repeated_pieces(board: &Board) -> Vec<usize> {
+    let mut placed: Vec<usize> = board.iter().flatten().map(|&(p, _)| p).collect();
+    placed.sort_unstable();
+    let mut twice: Vec<usize> = placed
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| w[0])
+        .collect();
+    twice.dedup();
+    twice
+}
+
 /// The first pair `(i, j)`, `i < j`, of equal items in sort order (boards listed twice:
 /// `verify`, `merge`), or None when all differ.
 pub fn first_repeat<T: Ord>(items: &[T]) -> Option<(usize, usize)> {

@@ -121,7 +121,8 @@ fn heading(puzzle: &Puzzle) -> String {
 }
 
 /// The score (matched inner edges out of 2WH - W - H), then how full the board is
-/// and how many mismatches it shows, e.g. `38 of 40 inner edges matched, 2 mismatches`.
+/// and how many mismatches it shows, e.g. `38 of 40 inner edges matched, 2 mismatches`,
+/// and the pieces placed more than once (0-based, as in the puzzle file).
 pub fn score_line(puzzle: &Puzzle, board: &Board) -> String {
     let filled = board.iter().filter(|c| c.is_some()).count();
     let mut s = format!(
@@ -135,6 +136,15 @@ pub fn score_line(puzzle: &Puzzle, board: &Board) -> String {
     let bad = mismatches(puzzle, board).len();
     if bad > 0 {
         s += &format!(", {bad} mismatch{}", if bad == 1 { "" } else { "es" });
+    }
+    // Matching edges do not make a board valid: a piece may be placed twice.
+    match verify::repeated_pieces(board).as_slice() {
+        [] => {}
+        [p] => s += &format!(", piece {p} placed more than once"),
+        ps => {
+            let list: Vec<String> = ps.iter().map(|p| p.to_string()).collect();
+            s += &format!(", pieces {} placed more than once", list.join(", "));
+        }
     }
     s
 }
