@@ -212,27 +212,36 @@ fn solve(n: usize, c1: usize, lhs_capped: impl Fn(f64, f64) -> f64) -> f64 {
 /// `LHS(hi) < hi^N` (needed for [`Mean::Power`], whose labels can exceed
 /// `b^(N-k)`, so that `c1` is no longer a bound).
 fn solve_above(n: usize, hi: f64, lhs_capped: impl Fn(f64, f64) -> f64) -> f64 {
+    solve_above_until(n, hi, |b, cap| Some(lhs_capped(b, cap))).expect("never stopped")
+}
+
+/// [`solve_above`] with an `lhs_capped` that may give up (None, passed on).
+fn solve_above_until(
+    n: usize,
+    hi: f64,
+    mut lhs_capped: impl FnMut(f64, f64) -> Option<f64>,
+) -> Option<f64> {
     assert!(n >= 1, "ply must be at least 1");
     // At b = 1 every label is 0 or 1: this counts level-1 moves reaching level n.
-    let reaching = lhs_capped(1.0, f64::INFINITY);
+    let reaching = lhs_capped(1.0, f64::INFINITY)?;
     if reaching == 0.0 {
-        return 0.0;
+        return Some(0.0);
     }
     if reaching == 1.0 {
-        return 1.0; // LHS(1) = 1^n: a forced move
+        return Some(1.0); // LHS(1) = 1^n: a forced move
     }
     // g(b) = LHS(b) - b^N: negative exactly when `lhs_capped(b, b^N) < b^N` (a capped
     // walk stops only past the target), the test of [`beats`].
-    let g = |b: f64| lhs_capped(b, f64::INFINITY) - b.powi(n as i32);
+    let mut g = |b: f64| Some(lhs_capped(b, f64::INFINITY)? - b.powi(n as i32));
     // Invariant: the root lies in [lo, hi], g(lo) >= 0 > g(hi); `g_lo`, `g_hi` are
     // their values (for the residuals at the end).
     let (mut lo, mut g_lo) = (1.0_f64, reaching - 1.0);
     let mut hi = hi.max(1.0);
-    let mut g_hi = g(hi);
+    let mut g_hi = g(hi)?;
     while g_hi >= 0.0 && hi < 1e300 {
         (lo, g_lo) = (hi, g_hi);
         hi *= 2.0;
-        g_hi = g(hi);
+        g_hi = g(hi)?;
     }
     // While the bracket is wide, cut it at the Illinois point (regula falsi with
     // weights, halving the weight of an end kept twice) instead of the midpoint: a
@@ -253,7 +262,7 @@ fn solve_above(n: usize, hi: f64, lhs_capped: impl Fn(f64, f64) -> f64) -> f64 {
             mid
         };
         steps += 1;
-        let gx = g(x);
+        let gx = g(x)?;
         if gx < 0.0 {
             (hi, g_hi, w_hi) = (x, gx, gx);
             if kept == 1 {
@@ -269,11 +278,13 @@ fn solve_above(n: usize, hi: f64, lhs_capped: impl Fn(f64, f64) -> f64) -> f64 {
         }
     }
     // The end with the smaller relative residual |LHS(b) - b^N| / b^N.
-    if g_hi.abs() / hi.powi(n as i32) < g_lo.abs() / lo.powi(n as i32) {
-        hi
-    } else {
-        lo
-    }
+    Some(
+        if g_hi.abs() / hi.powi(n as i32) < g_lo.abs() / lo.powi(n as i32) {
+            hi
+        } else {
+            lo
+        },
+    )
 }
 
 /// A local tree stored flat, in preorder, as the level of each node (the root
@@ -380,6 +391,13 @@ impl LocalTree {
 
     /// As [`LocalTree::lhs_capped`] with labels combined by `mean`.
     pub fn lhs_mean(&self, n: usize, b: f64, cap: f64, mean: Mean) -> f64 {
+        self.lhs_mean_until(n, b, cap, mean, &mut never)
+            .expect("never stopped")
+    }
+
+    /// [`LocalTree::lhs_mean`], polling `halt` as [`LocalTree::close_in_preorder`]
+    /// does: None once it says stop.
+    fn lhs_mean_until(&self, n: usize, b: f64, cap: f64, mean: Mean, halt: Halt) -> Option<f64> {
         assert!(n >= 1, "ply must be at least 1");
         assert!(b >= 0.0, "b must be non-negative, got {b}");
         // sums[j] = labels of the closed children of the open level-(j-1) node.
@@ -409,51 +427,61 @@ impl LocalTree {
                 j == 1 && sums[1] >= cap
             },
             |sums, k| sums[n] += k as f64,
-        );
-        sums[1]
+            halt,
+        )
+        .then_some(sums[1])
     }
 
     /// The pass under every walk of the tree up to level `n` (deeper nodes are
     /// ignored): nodes open in preorder, and each closes after its children, deepest
     /// first, by `close(acc, j)` for a node at level j. A run of leaves at level n
     /// (n >= 2) closes all but its last at once, by `leaves(acc, run - 1)` (each adds
-    /// 1 to its parent's sum). `close` returning true ends the pass there.
+    /// 1 to its parent's sum). `close` returning true ends the pass there. `halt` is
+    /// asked before every [`POLL_ENTRIES`] entries: true abandons the pass, and it
+    /// returns false (a big tree's pass takes a large fraction of a second).
     fn close_in_preorder<A: ?Sized>(
         &self,
         n: usize,
         acc: &mut A,
         mut close: impl FnMut(&mut A, usize) -> bool,
         mut leaves: impl FnMut(&mut A, usize),
-    ) {
+        halt: Halt,
+    ) -> bool {
         let mut open = 0; // level of the deepest open node at or above level n
-        for &e in &self.levels {
-            let level = (e & 0xFF) as usize;
-            if level > n {
-                continue;
+        for chunk in self.levels.chunks(POLL_ENTRIES) {
+            if halt() {
+                return false;
             }
-            let run = (e >> 8) as usize + 1;
-            // Leaves below level 1 close with no check in between (each adds 1 to an
-            // integer sum, exactly), so the first run - 1 close at once.
-            let one_by_one = if level == n && n >= 2 { 1 } else { run };
-            for _ in 0..one_by_one {
-                while open >= level {
-                    if close(acc, open) {
-                        return;
-                    }
-                    open -= 1;
+            for &e in chunk {
+                let level = (e & 0xFF) as usize;
+                if level > n {
+                    continue;
                 }
-                open = level;
-            }
-            if one_by_one < run {
-                leaves(acc, run - 1);
+                let run = (e >> 8) as usize + 1;
+                // Leaves below level 1 close with no check in between (each adds 1 to
+                // an integer sum, exactly), so the first run - 1 close at once.
+                let one_by_one = if level == n && n >= 2 { 1 } else { run };
+                for _ in 0..one_by_one {
+                    while open >= level {
+                        if close(acc, open) {
+                            return true;
+                        }
+                        open -= 1;
+                    }
+                    open = level;
+                }
+                if one_by_one < run {
+                    leaves(acc, run - 1);
+                }
             }
         }
         while open >= 1 {
             if close(acc, open) {
-                return;
+                return true;
             }
             open -= 1;
         }
+        true
     }
 
     /// As [`lhs`].
@@ -474,16 +502,25 @@ impl LocalTree {
 
     /// The average local branching factor with labels combined by `mean`.
     pub fn branching_factor_mean(&self, n: usize, mean: Mean) -> f64 {
+        self.branching_factor_mean_until(n, mean, &mut never)
+            .expect("never stopped")
+    }
+
+    /// [`LocalTree::branching_factor_mean`], asking `halt` before every
+    /// [`POLL_ENTRIES`] entries of each of the solver's passes over the tree: None
+    /// once it says stop. A tree of tens of millions of entries (`explain` at ply 4)
+    /// takes seconds to solve, which a deadline or Ctrl-C need not wait for.
+    pub fn branching_factor_mean_until(&self, n: usize, mean: Mean, halt: Halt) -> Option<f64> {
         if mean == Mean::Min && n == 2 {
-            return self.two_ply_min();
+            return self.two_ply_min(halt);
         }
         if mean == Mean::Min && n <= MIN_PLY_POLY {
-            if let Some(b) = self.min_root(n) {
-                return b;
+            if let Some(b) = self.min_root(n, halt)? {
+                return Some(b);
             }
         }
-        solve_above(n, self.moves() as f64, |b, cap| {
-            self.lhs_mean(n, b, cap, mean)
+        solve_above_until(n, self.moves() as f64, |b, cap| {
+            self.lhs_mean_until(n, b, cap, mean, halt)
         })
     }
 
@@ -494,47 +531,50 @@ impl LocalTree {
     /// So when b is above the root r of LHS(x) = x^N, the positive root of
     /// q(x) = x^N (unique: q(x)/x^N falls) lies in [r, b): it is the next b. Started
     /// at b = inf (no cap wins), b falls until the sides repeat, at r; each side
-    /// flips at most once. None if that takes too long (the caller bisects).
-    fn min_root(&self, n: usize) -> Option<f64> {
+    /// flips at most once. Some(None) if that takes too long (the caller bisects),
+    /// None if `halt` stopped it.
+    fn min_root(&self, n: usize, halt: Halt) -> Option<Option<f64>> {
         let mut b = f64::INFINITY;
         for _ in 0..64 {
-            let q = self.min_polynomial(n, b);
+            let q = self.min_polynomial(n, b, halt)?;
             if q[..n].iter().all(|&a| a == 0.0) {
-                return Some(0.0); // nothing reaches level n
+                return Some(Some(0.0)); // nothing reaches level n
             }
             let next = polynomial_root(n, &q);
             if next >= b {
-                return Some(b);
+                return Some(Some(b));
             }
             b = next;
         }
-        None
+        Some(None)
     }
 
     /// The polynomial LHS is at x near `b` (coefficients by power, `q[k]` of x^k):
     /// each label is its cap x^(N-k) where that is the smaller at b, else the sum of
     /// its children's (a leaf at level N is 1): [`LocalTree::lhs_mean`]'s pass, with
     /// polynomials for sums.
-    fn min_polynomial(&self, n: usize, b: f64) -> Poly {
-        // sums[j]: the closed children of the open level-(j-1) node.
+    fn min_polynomial(&self, n: usize, b: f64, halt: Halt) -> Option<Poly> {
+        // sums[j]: the closed children of the open level-(j-1) node. A label at level
+        // j has degree n - j at most, and a leaf's (level n) is 1.
         let mut sums = [[0.0; MIN_PLY_POLY + 1]; MIN_PLY_POLY + 2];
+        // caps[j] = b^(n-j), the cap of a level-j label; at b = inf no cap wins (and
+        // 0 * inf would be NaN).
+        let caps: [f64; MIN_PLY_POLY + 1] =
+            std::array::from_fn(|j| if j < n { b.powi((n - j) as i32) } else { 1.0 });
         let close = |sums: &mut [Poly], j: usize| {
-            let mut label = [0.0; MIN_PLY_POLY + 1];
             if j == n {
-                label[0] = 1.0;
-            } else {
-                let below = sums[j + 1];
-                let at_b = below.iter().rev().fold(0.0, |acc, &a| acc * b + a);
-                // At b = inf no cap wins (and 0 * inf would be NaN).
-                if b.is_finite() && b.powi((n - j) as i32) <= at_b {
-                    label[n - j] = 1.0;
-                } else {
-                    label = below;
-                }
+                sums[n][0] += 1.0;
+                return;
             }
+            let below = sums[j + 1];
             sums[j + 1] = [0.0; MIN_PLY_POLY + 1];
-            for (s, l) in sums[j].iter_mut().zip(label) {
-                *s += l;
+            let at_b = below[..n - j].iter().rev().fold(0.0, |acc, &a| acc * b + a);
+            if b.is_finite() && caps[j] <= at_b {
+                sums[j][n - j] += 1.0;
+            } else {
+                for (s, l) in sums[j].iter_mut().zip(below) {
+                    *s += l;
+                }
             }
         };
         self.close_in_preorder(
@@ -545,15 +585,16 @@ impl LocalTree {
                 false
             },
             |sums, k| sums[n][0] += k as f64,
-        );
-        sums[1]
+            halt,
+        )
+        .then_some(sums[1])
     }
 
     /// [`LocalTree::min_root`] at ply 2, the selector's hot case, on the follow-up
     /// counts alone: with c_j the children of level-1 node j, q(x) = m x + s (s: the
     /// c_j below b, m: how many are not), whose root is r(s, m) = (m + sqrt(m^2 + 4s))
     /// / 2. It stops when (s, m) repeats, after at most one step per distinct c_j.
-    fn two_ply_min(&self) -> f64 {
+    fn two_ply_min(&self, halt: Halt) -> Option<f64> {
         let mut at = (u64::MAX, u64::MAX); // (s, m) of the last b
         let mut b = f64::INFINITY;
         loop {
@@ -573,17 +614,31 @@ impl LocalTree {
                 }
                 false
             };
-            self.close_in_preorder(2, &mut c, close, |c, k| *c += k as u64);
+            if !self.close_in_preorder(2, &mut c, close, |c, k| *c += k as u64, halt) {
+                return None;
+            }
             if (s, m) == at {
-                return b;
+                return Some(b);
             }
             if s == 0 && m == 0 {
-                return 0.0; // no level-1 move reaches level 2 (the first pass)
+                return Some(0.0); // no level-1 move reaches level 2 (the first pass)
             }
             at = (s, m);
             b = (m as f64 + ((m * m + 4 * s) as f64).sqrt()) / 2.0;
         }
     }
+}
+
+/// What a solver's pass asks, now and then, whether to give up: true stops it.
+pub type Halt<'a> = &'a mut dyn FnMut() -> bool;
+
+/// Entries of a [`LocalTree`] between two questions to a [`Halt`] (about a
+/// millisecond of a pass).
+const POLL_ENTRIES: usize = 1 << 16;
+
+/// The [`Halt`] of a solve that runs to the end.
+fn never() -> bool {
+    false
 }
 
 /// Plies up to which [`LocalTree::branching_factor_mean`] solves `min` by polynomials.

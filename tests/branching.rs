@@ -565,3 +565,46 @@ fn leaf_runs_give_the_same_lhs_as_single_pushes() {
         );
     }
 }
+
+/// A local tree of `k` level-1 nodes, node i with 1 + i % 5 children of 2 leaves
+/// each: about 7k entries.
+fn big_tree(k: usize) -> LocalTree {
+    let mut lt = LocalTree::new();
+    for i in 0..k {
+        lt.push(1);
+        for _ in 0..1 + i % 5 {
+            lt.push(2);
+            lt.push_run(3, 2);
+        }
+    }
+    lt
+}
+
+#[test]
+fn a_solve_is_stopped_between_and_within_its_passes() {
+    // About 10 polls' worth of entries per pass (every 65,536 entries).
+    let lt = big_tree(100_000);
+    for (n, mean) in [(2, Mean::Min), (3, Mean::Min), (3, Mean::Power(-4.0))] {
+        let mut polls = 0;
+        let b = lt.branching_factor_mean_until(n, mean, &mut || {
+            polls += 1;
+            false
+        });
+        assert_eq!(
+            b,
+            Some(lt.branching_factor_mean(n, mean)),
+            "ply {n} {mean:?}"
+        );
+        assert!(polls >= 10, "ply {n} {mean:?}: {polls} polls");
+        // Stopped at the k-th poll: in the first pass (k = 2) or a later one.
+        for k in [1, 2, 10, polls] {
+            let mut left = k;
+            let b = lt.branching_factor_mean_until(n, mean, &mut || {
+                left -= 1;
+                left == 0
+            });
+            assert_eq!(b, None, "ply {n} {mean:?} stopped at poll {k}");
+            assert_eq!(left, 0, "asked again after saying stop");
+        }
+    }
+}
