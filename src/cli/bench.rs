@@ -177,6 +177,8 @@ pub fn run(a: BenchArgs) -> Result<u8> {
     // One setting has nothing to be compared with: no summaries, no ranking.
     let compared = settings.len() > 1;
     let mut mismatch = false;
+    // Puzzles benchmarked in full: the first `done` given (one may be given twice).
+    let mut done = 0;
     'puzzles: for ((path, puzzle), &symmetric) in a.puzzles.iter().zip(&puzzles).zip(&symmetric) {
         let name = path.display().to_string();
         let mut all_runs = Vec::new();
@@ -216,12 +218,13 @@ pub fn run(a: BenchArgs) -> Result<u8> {
             mismatch = true;
         }
         report.push_puzzle(records, error.is_none());
+        done += 1;
         if compared {
             report_text(&summary(&report, &name))?;
         }
         // Files written while the run goes on name the puzzles still to come, so that
         // one left by a killed run says what it lacks.
-        report.puzzles_not_reported = not_reported(&a.puzzles, &report);
+        report.puzzles_not_reported = not_reported(&a.puzzles, done);
         for (f, p) in &exports {
             if *p != Path::new("-") {
                 write_output(p, &f.exporter().serialize(&report))?;
@@ -233,7 +236,7 @@ pub fn run(a: BenchArgs) -> Result<u8> {
         // The exports say they are partial, and which puzzles they leave out.
         report.interrupted = true;
     }
-    report.puzzles_not_reported = not_reported(&a.puzzles, &report);
+    report.puzzles_not_reported = not_reported(&a.puzzles, done);
     if compared && report.puzzles.len() > 1 {
         report_text(&overall(&report))?;
     }
@@ -254,12 +257,12 @@ pub fn run(a: BenchArgs) -> Result<u8> {
     Ok(0)
 }
 
-/// The puzzles given that `report` does not hold (yet), in order.
-fn not_reported(puzzles: &[PathBuf], report: &BenchReport) -> Vec<String> {
-    puzzles
+/// The puzzles given after the first `done` (those benchmarked), in order: those the
+/// report does not hold (yet). By position, not by name: a puzzle may be given twice.
+fn not_reported(puzzles: &[PathBuf], done: usize) -> Vec<String> {
+    puzzles[done..]
         .iter()
         .map(|p| p.display().to_string())
-        .filter(|p| !report.puzzles.iter().any(|q| &q.puzzle == p))
         .collect()
 }
 
