@@ -507,7 +507,7 @@ impl LocalTree {
     }
 
     /// [`LocalTree::branching_factor_mean`], asking `halt` before every
-    /// [`POLL_ENTRIES`] entries of each of the solver's passes over the tree: None
+    /// 65,536 entries (`POLL_ENTRIES`) of each of the solver's passes over the tree: None
     /// once it says stop. A tree of tens of millions of entries (`explain` at ply 4)
     /// takes seconds to solve, which a deadline or Ctrl-C need not wait for.
     pub fn branching_factor_mean_until(&self, n: usize, mean: Mean, halt: Halt) -> Option<f64> {
