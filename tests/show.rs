@@ -425,13 +425,75 @@ fn cli_show_names_a_piece_placed_twice_and_warns_of_a_partial_link() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("https://e2.bucas.name/#board_w=5&board_h=5&"));
     assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
-    assert!(stderr(&o).starts_with("plytile: note: the board has 2 of 25 cells filled;"));
+    assert_eq!(
+        stderr(&o),
+        "plytile: note: the board has 2 of 25 cells filled, and the link holds only the placed pieces: the viewer shows it, but show and convert cannot read the puzzle back from it\n"
+    );
     let link = stdout(&o).trim().to_string();
     let o = plytile(&["show", &link]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    // A whole board's link has no note.
+    // A whole board's link has no note; one of a whole board that places a piece twice
+    // has, as it cannot be read back either.
     let o = plytile(&["show", &puz, &p("brendan/solutions_05x05.txt"), "--link"]);
     assert_eq!(stderr(&o), "");
+    let (_, mut board) = brendan5();
+    board[1] = board[0];
+    let full = dir.join("full-twice.txt");
+    let lines: Vec<String> = board
+        .iter()
+        .map(|c| c.map(|(q, r)| format!("{q} {r}")).unwrap())
+        .collect();
+    std::fs::write(&full, lines.join("\n")).unwrap();
+    let o = plytile(&["show", &puz, &s(&full), "--link"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let first = board[0].unwrap().0;
+    assert!(
+        stderr(&o).starts_with(&format!(
+            "plytile: note: the board places piece {first} more than once, and so does the link:"
+        )),
+        "{}",
+        stderr(&o)
+    );
+    let o = plytile(&["show", stdout(&o).trim()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    cleanup(&dir);
+}
+
+/// A board that breaks a hint (another piece on its cell, or its piece elsewhere) is
+/// drawn as given: the title says which hint is not on the board, and the cell gets
+/// no hint mark; the board with every hint in place gets all of them.
+#[test]
+fn cli_show_says_which_hint_a_board_breaks() {
+    let dir = scratch_dir("show-hint");
+    let puz = p("hinted/b7x5_col3.txt"); // hint 0 3 6 0 among 5
+    let board = |cells: &[(usize, &str)]| {
+        let mut lines = vec!["-"; 35];
+        for &(c, l) in cells {
+            lines[c] = l;
+        }
+        lines.join("\n")
+    };
+    for (name, cells) in [
+        ("elsewhere.txt", vec![(0, "6 0")]),
+        ("other.txt", vec![(3, "7 0")]),
+    ] {
+        let f = dir.join(name);
+        std::fs::write(&f, board(&cells)).unwrap();
+        let svg = dir.join("b.svg");
+        let o = plytile(&["show", &puz, &s(&f), "-o", &s(&svg)]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+        assert!(
+            stdout(&o).ends_with(", hint at row 0 column 3 (piece 6 turned 0) not on the board\n"),
+            "{name}: {}",
+            stdout(&o)
+        );
+        let text = std::fs::read_to_string(&svg).unwrap();
+        assert_eq!(count(&text, "class=\"hint\""), 4, "{name}");
+    }
+    let f = dir.join("none.txt");
+    std::fs::write(&f, board(&[])).unwrap();
+    let o = plytile(&["show", &puz, &s(&f)]);
+    assert!(!stdout(&o).contains("not on the board"), "{}", stdout(&o));
     cleanup(&dir);
 }
 

@@ -4,7 +4,7 @@
 use super::convert::link_input;
 use super::{check_outputs, read_text, write_output, PuzzleArgs};
 use crate::error::{InputError, Result};
-use crate::puzzle::{formats, Board, Puzzle};
+use crate::puzzle::{formats, verify, Board, Puzzle};
 use crate::report::{board, svg};
 use clap::Args;
 use std::io::IsTerminal;
@@ -77,12 +77,23 @@ pub fn run(a: ShowArgs) -> Result<u8> {
     ])?;
     if a.link {
         let link = formats::to_viewer_link(&p, &board).map_err(|m| InputError::new("--link", m))?;
+        // The link carries the pieces as the cells show them, so it holds the whole
+        // puzzle only when each piece is on the board once.
         let filled = board.iter().flatten().count();
-        if filled < board.len() {
-            // The link carries pieces only by the cells that show them.
-            eprintln!(
-                "plytile: note: the board has {filled} of {} cells filled; the viewer shows it, but the link holds only the placed pieces, so show and convert cannot read the puzzle back from it",
+        let twice = verify::repeated_pieces(&board);
+        let why = if filled < board.len() {
+            Some(format!(
+                "the board has {filled} of {} cells filled, and the link holds only the placed pieces",
                 board.len()
+            ))
+        } else {
+            twice
+                .first()
+                .map(|p| format!("the board places piece {p} more than once, and so does the link"))
+        };
+        if let Some(why) = why {
+            eprintln!(
+                "plytile: note: {why}: the viewer shows it, but show and convert cannot read the puzzle back from it"
             );
         }
         outln!("{link}")?;

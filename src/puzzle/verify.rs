@@ -2,7 +2,7 @@
 //! reported. It shares nothing with the search but the puzzle itself, and recomputes
 //! rotations from the definition rather than calling the search's tables.
 
-use super::{Board, Puzzle, RIM};
+use super::{Board, Hint, Puzzle, RIM};
 
 /// Why a board is not a solution (or not a consistent partial board).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -109,6 +109,26 @@ pub fn score(puzzle: &Puzzle, board: &Board) -> usize {
         }
     }
     s
+}
+
+/// Per cell, whether it holds its hint as the puzzle places it (false where there is
+/// no hint): the cells a picture marks as hints.
+pub fn hints_in_place(puzzle: &Puzzle, board: &Board) -> Vec<bool> {
+    let mut v = vec![false; board.len()];
+    for hint in &puzzle.hints {
+        let cell = hint.row * puzzle.width + hint.col;
+        v[cell] = board.get(cell) == Some(&Some((hint.piece, hint.rotation)));
+    }
+    v
+}
+
+/// The hints `board` does not hold (their cell empty, or another piece or rotation on
+/// it): [`check`] refuses such a board; a picture of it (`show`) says so.
+pub fn missing_hints<'a>(puzzle: &'a Puzzle, board: &Board) -> Vec<&'a Hint> {
+    let placed = hints_in_place(puzzle, board);
+    (puzzle.hints.iter())
+        .filter(|h| !placed[h.row * puzzle.width + h.col])
+        .collect()
 }
 
 /// The pieces `board` places more than once, ascending: [`check`] refuses such a

@@ -70,10 +70,7 @@ pub fn render_ansi(puzzle: &Puzzle, board: &Board) -> String {
             bad[n][(side + 2) % 4] = true;
         }
     }
-    let mut hinted = vec![false; board.len()];
-    for h in &puzzle.hints {
-        hinted[h.row * w + h.col] = true;
-    }
+    let hinted = crate::puzzle::verify::hints_in_place(puzzle, board);
     // One painted patch: `text` centred in `width` columns on colour `c`.
     let patch = |c: u8, width: usize, mark: bool| {
         let f = svg::fill(c);

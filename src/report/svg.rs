@@ -122,7 +122,8 @@ fn heading(puzzle: &Puzzle) -> String {
 
 /// The score (matched inner edges out of 2WH - W - H), then how full the board is
 /// and how many mismatches it shows, e.g. `38 of 40 inner edges matched, 2 mismatches`,
-/// and the pieces placed more than once (0-based, as in the puzzle file).
+/// then the hints it does not hold and the pieces it places more than once (0-based,
+/// as in the puzzle file).
 pub fn score_line(puzzle: &Puzzle, board: &Board) -> String {
     let filled = board.iter().filter(|c| c.is_some()).count();
     let mut s = format!(
@@ -137,7 +138,18 @@ pub fn score_line(puzzle: &Puzzle, board: &Board) -> String {
     if bad > 0 {
         s += &format!(", {bad} mismatch{}", if bad == 1 { "" } else { "es" });
     }
-    // Matching edges do not make a board valid: a piece may be placed twice.
+    // Matching edges do not make a board valid: a hint may be missing, a piece placed
+    // twice.
+    match verify::missing_hints(puzzle, board).as_slice() {
+        [] => {}
+        [h] => {
+            s += &format!(
+                ", hint at row {} column {} (piece {} turned {}) not on the board",
+                h.row, h.col, h.piece, h.rotation
+            )
+        }
+        hs => s += &format!(", {} hints not on the board", hs.len()),
+    }
     match verify::repeated_pieces(board).as_slice() {
         [] => {}
         [p] => s += &format!(", piece {p} placed more than once"),
@@ -177,13 +189,8 @@ pub fn board_svg(puzzle: &Puzzle, board: &Board, opts: SvgOptions) -> String {
     );
     let x0 = |c: usize| margin + cell * (c % w) as f64;
     let y0 = |c: usize| top + cell * (c / w) as f64;
-    let hinted: Vec<bool> = {
-        let mut v = vec![false; w * h];
-        for hint in &puzzle.hints {
-            v[hint.row * w + hint.col] = true;
-        }
-        v
-    };
+    // A hint's mark goes on its cell only when the board holds it there.
+    let hinted = verify::hints_in_place(puzzle, board);
     for (c, placed) in board.iter().enumerate() {
         let (x, y) = (x0(c), y0(c));
         let (mx, my) = (x + cell / 2.0, y + cell / 2.0);
