@@ -510,3 +510,36 @@ fn repeated_pieces_lists_each_piece_once() {
     assert_eq!(verify::repeated_pieces(&board), vec![1, 3]);
     assert!(verify::repeated_pieces(&brendan5().1).is_empty());
 }
+
+/// solve's JSON records the puzzle's fingerprint: `show` and `verify` refuse the
+/// result of another puzzle of the same size (one line, exit 2) instead of drawing or
+/// judging its boards against the wrong pieces.
+#[test]
+fn a_result_of_another_puzzle_is_refused() {
+    let dir = scratch_dir("show-other");
+    let result = dir.join("r44.json");
+    let o = plytile(&["solve", &p("brendan/pieces_04x04.txt"), "--json", "-q"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    std::fs::write(&result, &o.stdout).unwrap();
+    let other = p("brendan-set2/pieces_04x04.txt");
+    for args in [
+        vec!["show", &other, "--json", &s(&result)],
+        vec!["show", &other, &s(&result)],
+        vec!["verify", &other, &s(&result)],
+        vec!["verify", &other, &s(&result), "--index", "1"],
+    ] {
+        let o = plytile(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o)
+                .contains("r44.json: is a result of another puzzle (pieces_04x04, fingerprint "),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    // Its own puzzle reads it as before.
+    let o = plytile(&["verify", &p("brendan/pieces_04x04.txt"), &s(&result)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    cleanup(&dir);
+}

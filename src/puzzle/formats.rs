@@ -697,7 +697,7 @@ pub fn parse_boards(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Vec<Boa
     if !is_result_json(text) {
         return Ok(vec![parse_board(text, origin, puzzle)?]);
     }
-    let solutions = json_solutions(text.trim_start(), origin)?;
+    let solutions = json_solutions(text.trim_start(), origin, puzzle)?;
     solutions
         .iter()
         .enumerate()
@@ -711,10 +711,38 @@ pub fn is_result_json(text: &str) -> bool {
     text.trim_start().starts_with('{')
 }
 
+/// Refuses solve's JSON `v` (an object) when it records the fingerprint of another
+/// puzzle than `puzzle` ([`super::fingerprint`]: size, pieces and hints): its boards
+/// would be checked or drawn against the wrong pieces. Older results without one
+/// pass.
+fn same_puzzle(v: &serde_json::Value, origin: &str, puzzle: &Puzzle) -> Result<()> {
+    let hex = v.get("fingerprint_hex").and_then(|h| h.as_str());
+    let recorded = match hex {
+        Some(h) => u64::from_str_radix(h, 16).ok(),
+        None => v.get("fingerprint").and_then(|f| f.as_u64()),
+    };
+    let ours = super::fingerprint(puzzle);
+    match recorded {
+        Some(f) if f != ours => {
+            let name = v.get("puzzle").and_then(|n| n.as_str()).unwrap_or("?");
+            Err(InputError::new(
+                origin,
+                format!(
+                    "is a result of another puzzle ({name}, fingerprint {f:016x}; this one's is {ours:016x}: other pieces or hints, or --hints missing or different)"
+                ),
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// The `solutions` of solve's JSON: at least one.
-fn json_solutions(text: &str, origin: &str) -> Result<Vec<serde_json::Value>> {
+fn json_solutions(text: &str, origin: &str, puzzle: &Puzzle) -> Result<Vec<serde_json::Value>> {
     let v: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| InputError::at(origin, e.line(), format!("not valid JSON: {e}")))?;
+    if v.is_object() {
+        same_puzzle(&v, origin, puzzle)?;
+    }
     match v {
         serde_json::Value::Object(mut o) => match o.remove("solutions") {
             Some(serde_json::Value::Array(s)) if !s.is_empty() => Ok(s),
@@ -767,6 +795,7 @@ pub fn parse_result_board(
             }
         }
     }
+    same_puzzle(&v, origin, puzzle)?;
     let solutions = v
         .get("solutions")
         .and_then(|s| s.as_array())

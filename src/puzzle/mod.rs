@@ -391,3 +391,33 @@ pub type Placement = (usize, u8);
 
 /// A full or partial board: one optional placement per cell, row-major.
 pub type Board = Vec<Option<Placement>>;
+
+/// FNV-1a, 64 bits, of `bytes` continued from `h` (start from [`FNV_START`]).
+pub(crate) fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+    }
+    h
+}
+
+pub(crate) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// A 64-bit FNV-1a fingerprint of what the search depends on: size, pieces, hints.
+/// Results, job files and checkpoints record it, so that a file is never read
+/// against another puzzle.
+pub fn fingerprint(p: &Puzzle) -> u64 {
+    let mut h = FNV_START;
+    let mut eat = |x: u64| h = fnv1a(h, &x.to_le_bytes());
+    eat(p.width as u64);
+    eat(p.height as u64);
+    for piece in &p.pieces {
+        eat(u32::from_le_bytes(*piece) as u64);
+    }
+    for hint in &p.hints {
+        eat(hint.row as u64);
+        eat(hint.col as u64);
+        eat(hint.piece as u64);
+        eat(hint.rotation as u64);
+    }
+    h
+}

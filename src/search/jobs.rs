@@ -99,33 +99,8 @@ pub fn parse_shard(s: &str) -> std::result::Result<(usize, usize), String> {
     Ok((i, n))
 }
 
-/// FNV-1a, 64 bits, of `bytes` continued from `h` (start from [`FNV_START`]).
-fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
-    for &b in bytes {
-        h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
-    }
-    h
-}
-
-const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// A 64-bit FNV-1a fingerprint of what the search depends on: size, pieces, hints.
-pub fn fingerprint(p: &Puzzle) -> u64 {
-    let mut h = FNV_START;
-    let mut eat = |x: u64| h = fnv1a(h, &x.to_le_bytes());
-    eat(p.width as u64);
-    eat(p.height as u64);
-    for piece in &p.pieces {
-        eat(u32::from_le_bytes(*piece) as u64);
-    }
-    for hint in &p.hints {
-        eat(hint.row as u64);
-        eat(hint.col as u64);
-        eat(hint.piece as u64);
-        eat(hint.rotation as u64);
-    }
-    h
-}
+pub use crate::puzzle::fingerprint;
+use crate::puzzle::{fnv1a, FNV_START};
 
 /// Which search trees job prefixes and checkpoint records are cut from. Raise it when
 /// a heuristic starts filling cells in another order: a prefix names its cells, so it
