@@ -1218,7 +1218,7 @@ fn explain_stops_at_a_site_whose_local_tree_passes_max_memory() {
         .all(|r| r.ends_with("            -          -")));
     assert_eq!(
         lines[18],
-        "stopped (the local tree of cell 1 (row 0, column 1) takes more than --max-memory 0.01 MiB; give a larger --max-memory or a lower --ply): 1 sites scored, the 15 marked - not, so no site is chosen"
+        "stopped (the local tree of cell 1 (row 0, column 1) takes more than --max-memory 0.01 MiB; give a larger --max-memory or a lower --ply): 1 site scored, the 15 marked - not, so no site is chosen"
     );
     // A cap that every record fits: the same output as the default's.
     let o = plytile(&[&args[..], &["--max-memory", "1"]].concat());

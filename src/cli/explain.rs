@@ -109,8 +109,9 @@ pub fn run(a: ExplainArgs) -> Result<u8> {
                 a.max_memory
             ),
         };
+        let sites = if scored == 1 { "site" } else { "sites" };
         outln!(
-            "stopped ({why}): {scored} sites scored, the {left} marked - not, so no site is chosen"
+            "stopped ({why}): {scored} {sites} scored, the {left} marked - not, so no site is chosen"
         )?;
         // As solve: 3 for a run that a limit or Ctrl-C cut short.
         return Ok(3);
