@@ -8,6 +8,7 @@ use super::{
 };
 use crate::error::Result;
 use crate::puzzle::formats::{read_puzzle, EdgeOrder};
+use crate::puzzle::Puzzle;
 use crate::report::export::{
     count_mismatch, fmt_count, fmt_ratio, fmt_time, fmt_time_as, BenchConfig, BenchRecord,
     BenchReport, ExportFormat,
@@ -108,13 +109,17 @@ fn settings(a: &BenchArgs) -> Vec<Heuristic> {
     distinct(out)
 }
 
-pub fn run(a: BenchArgs) -> Result<u8> {
+pub fn run(mut a: BenchArgs) -> Result<u8> {
     let settings = settings(&a);
     let puzzles = a
         .puzzles
         .iter()
         .map(|p| read_puzzle(p, a.edge_order))
         .collect::<Result<Vec<_>>>()?;
+    // Every file given is an input, a left-out duplicate too (check_outputs below).
+    let given = a.puzzles.clone();
+    let (paths, puzzles) = once_each(std::mem::take(&mut a.puzzles), puzzles);
+    a.puzzles = paths;
     let exports: Vec<(ExportFormat, &Path)> = [
         (ExportFormat::Json, &a.export_json),
         (ExportFormat::Csv, &a.export_csv),
@@ -139,7 +144,7 @@ pub fn run(a: BenchArgs) -> Result<u8> {
         .iter()
         .map(|p| super::symmetry_applies(a.symmetry, p))
         .collect();
-    let inputs: Vec<&Path> = a.puzzles.iter().map(PathBuf::as_path).collect();
+    let inputs: Vec<&Path> = given.iter().map(PathBuf::as_path).collect();
     let paths: Vec<&Path> = exports.iter().map(|&(_, p)| p).collect();
     check_outputs(&paths, &inputs)?;
     // With an export on stdout, the text for people goes to stderr.
@@ -257,8 +262,31 @@ pub fn run(a: BenchArgs) -> Result<u8> {
     Ok(0)
 }
 
-/// The puzzles given after the first `done` (those benchmarked), in order: those the
-/// report does not hold (yet). By position, not by name: a puzzle may be given twice.
+/// The puzzles given, each once: a puzzle given again, under any name (the same
+/// [`crate::puzzle::fingerprint`]: size, pieces and hints), would count twice in the
+/// overall ranking, so it is left out with a note, as a setting given twice is.
+fn once_each(paths: Vec<PathBuf>, puzzles: Vec<Puzzle>) -> (Vec<PathBuf>, Vec<Puzzle>) {
+    let mut seen: Vec<(u64, PathBuf)> = Vec::new();
+    let mut kept = (Vec::new(), Vec::new());
+    for (path, puzzle) in paths.into_iter().zip(puzzles) {
+        let f = crate::puzzle::fingerprint(&puzzle);
+        if let Some((_, first)) = seen.iter().find(|(g, _)| *g == f) {
+            eprintln!(
+                "plytile: note: {} is the puzzle of {} (the same pieces and hints); benchmarking it once",
+                path.display(),
+                first.display()
+            );
+            continue;
+        }
+        seen.push((f, path.clone()));
+        kept.0.push(path);
+        kept.1.push(puzzle);
+    }
+    kept
+}
+
+/// The puzzles after the first `done` (those benchmarked), in order: those the report
+/// does not hold (yet).
 fn not_reported(puzzles: &[PathBuf], done: usize) -> Vec<String> {
     puzzles[done..]
         .iter()
