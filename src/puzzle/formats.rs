@@ -716,11 +716,10 @@ pub fn is_result_json(text: &str) -> bool {
 /// would be checked or drawn against the wrong pieces. Older results without one
 /// pass.
 fn same_puzzle(v: &serde_json::Value, origin: &str, puzzle: &Puzzle) -> Result<()> {
-    let hex = v.get("fingerprint_hex").and_then(|h| h.as_str());
-    let recorded = match hex {
-        Some(h) => u64::from_str_radix(h, 16).ok(),
-        None => v.get("fingerprint").and_then(|f| f.as_u64()),
-    };
+    let recorded = super::recorded_fingerprint(
+        v.get("fingerprint_hex").and_then(|h| h.as_str()),
+        v.get("fingerprint").and_then(|f| f.as_u64()),
+    );
     let ours = super::fingerprint(puzzle);
     match recorded {
         Some(f) if f != ours => {

@@ -402,6 +402,12 @@ pub(crate) fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
 
 pub(crate) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
+/// The [`fingerprint`] a result file records: its `fingerprint_hex` when that parses
+/// (exact whatever tool rewrote the file), else its `fingerprint` number.
+pub fn recorded_fingerprint(hex: Option<&str>, number: Option<u64>) -> Option<u64> {
+    hex.and_then(|h| u64::from_str_radix(h, 16).ok()).or(number)
+}
+
 /// A 64-bit FNV-1a fingerprint of what the search depends on: size, pieces, hints.
 /// Results, job files and checkpoints record it, so that a file is never read
 /// against another puzzle.

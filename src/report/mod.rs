@@ -272,9 +272,7 @@ impl SolveResult {
     /// The fingerprint of the puzzle searched: from `fingerprint_hex` when present
     /// (exact whatever tool rewrote the file), else `fingerprint`.
     pub fn puzzle_fingerprint(&self) -> Option<u64> {
-        let hex = self.fingerprint_hex.as_deref();
-        hex.and_then(|h| u64::from_str_radix(h, 16).ok())
-            .or(self.fingerprint)
+        crate::puzzle::recorded_fingerprint(self.fingerprint_hex.as_deref(), self.fingerprint)
     }
 
     /// Counts `resumed` of the nodes as read from a checkpoint, and sets the rate to
