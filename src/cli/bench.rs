@@ -182,7 +182,7 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
     // One setting has nothing to be compared with: no summaries, no ranking.
     let compared = settings.len() > 1;
     let mut mismatch = false;
-    // Puzzles benchmarked in full: the first `done` given (one may be given twice).
+    // Puzzles benchmarked in full: the first `done`.
     let mut done = 0;
     'puzzles: for ((path, puzzle), &symmetric) in a.puzzles.iter().zip(&puzzles).zip(&symmetric) {
         let name = path.display().to_string();
@@ -266,19 +266,20 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
 /// [`crate::puzzle::fingerprint`]: size, pieces and hints), would count twice in the
 /// overall ranking, so it is left out with a note, as a setting given twice is.
 fn once_each(paths: Vec<PathBuf>, puzzles: Vec<Puzzle>) -> (Vec<PathBuf>, Vec<Puzzle>) {
-    let mut seen: Vec<(u64, PathBuf)> = Vec::new();
-    let mut kept = (Vec::new(), Vec::new());
+    // The fingerprints of the kept puzzles, side by side with them.
+    let mut prints = Vec::new();
+    let mut kept: (Vec<PathBuf>, Vec<Puzzle>) = (Vec::new(), Vec::new());
     for (path, puzzle) in paths.into_iter().zip(puzzles) {
         let f = crate::puzzle::fingerprint(&puzzle);
-        if let Some((_, first)) = seen.iter().find(|(g, _)| *g == f) {
+        if let Some(i) = prints.iter().position(|&g| g == f) {
             eprintln!(
                 "plytile: note: {} is the puzzle of {} (the same pieces and hints); benchmarking it once",
                 path.display(),
-                first.display()
+                kept.0[i].display()
             );
             continue;
         }
-        seen.push((f, path.clone()));
+        prints.push(f);
         kept.0.push(path);
         kept.1.push(puzzle);
     }

@@ -80,14 +80,13 @@ pub fn run(a: ShowArgs) -> Result<u8> {
         // The link carries the pieces as the cells show them, so it holds the whole
         // puzzle only when each piece is on the board once.
         let filled = board.iter().flatten().count();
-        let twice = verify::repeated_pieces(&board);
         let why = if filled < board.len() {
             Some(format!(
                 "the board has {filled} of {} cells filled, and the link holds only the placed pieces",
                 board.len()
             ))
         } else {
-            twice
+            verify::repeated_pieces(&board)
                 .first()
                 .map(|p| format!("the board places piece {p} more than once, and so does the link"))
         };
