@@ -1354,6 +1354,50 @@ fn a_tree_ending_inside_the_frontier_reports_its_deepest_node() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A tree without a solution ends in many nodes of the greatest depth. However many
+/// subproblems the split makes (each summed as it finishes, not kept), the deepest
+/// board is the one the depth-first search meets first, in either move order.
+#[test]
+fn the_deepest_board_of_a_deep_split_is_the_depth_first_one() {
+    let dir = std::env::temp_dir().join(format!("plytile-folded-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("nosol.txt");
+    // Brendan's 6x5 with the last piece's colour 6 made a 7: colour 6 is then on an
+    // odd number of sides, so no board closes.
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_06x05.txt"),
+    )
+    .unwrap();
+    let last = text.trim_end().rfind('\n').unwrap() + 1;
+    assert_eq!(&text[last..].trim_end(), &"6 7 7 7");
+    std::fs::write(&path, format!("{}7 7 7 7\n", &text[..last])).unwrap();
+    let p = read_puzzle(&path, EdgeOrder::Urdl).unwrap();
+    for h in ["scan", "mrv"] {
+        for moves in [Order::Natural, Order::Penalty] {
+            let s = Strategy {
+                select: h.parse().unwrap(),
+                factor: false,
+                moves,
+            };
+            let one = solve_with(&p, s, &all(), &AtomicBool::new(false), &threads(1)).unwrap();
+            assert_eq!(one.solutions_found, 0);
+            let what = format!("{h} {moves:?}");
+            for d in [3, 6, 9] {
+                let spread = Spread {
+                    threads: 2,
+                    split_depth: Some(d),
+                    ..Spread::default()
+                };
+                let r = solve_with(&p, s, &all(), &AtomicBool::new(false), &spread).unwrap();
+                assert!(r.subproblems > 100 || d == 3, "{what} --split-depth {d}");
+                same_counts(&one, &r, &format!("{what} --split-depth {d}"));
+                assert_eq!(r.deepest, one.deepest, "{what} --split-depth {d}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `split`'s Ctrl-C: a set stop flag ends the frontier with no job (the CLI then
 /// writes no file and exits 3).
 #[test]

@@ -128,13 +128,23 @@ struct Packed {
 
 /// The prefix of node `i` of the packed array (root = index 0, no placement).
 fn prefix_of(nodes: &[Packed], mut i: usize) -> Prefix {
-    let mut p = Vec::new();
+    let mut p = Vec::with_capacity(depth_of(nodes, i));
     while i != 0 {
         p.push((nodes[i].cell as usize, nodes[i].o));
         i = nodes[i].parent as usize;
     }
     p.reverse();
     p
+}
+
+/// The depth of node `i` of the packed array (the root's is 0).
+fn depth_of(nodes: &[Packed], mut i: usize) -> usize {
+    let mut d = 0;
+    while i != 0 {
+        d += 1;
+        i = nodes[i].parent as usize;
+    }
+    d
 }
 
 /// Places `prefix` on `st`, checking that every placement is legal.
@@ -586,6 +596,8 @@ pub(super) struct Ctx<'a> {
     pub(super) nodes: AtomicU64,
     pub(super) started: AtomicUsize,
     pub(super) records: Mutex<Vec<Record>>,
+    /// Without a checkpoint: the closed records, summed as they come ([`Folded`]).
+    pub(super) folded: Option<Mutex<Folded>>,
     pub(super) partial: Mutex<Vec<(Prefix, Stats)>>,
     pub(super) skipped: AtomicUsize,
     /// A stopped subproblem hands over its untried rest and is recorded as finished
@@ -616,7 +628,13 @@ impl Ctx<'_> {
         if stats.stopped.is_some_and(|w| w != Stop::Interrupted) {
             self.halt.store(true, Ordering::Release);
         }
-        if finished {
+        let closed = given.is_empty() && stats.solutions_found == 0 && stats.stopped.is_none();
+        if let Some(folded) = self.folded.as_ref().filter(|_| finished && closed) {
+            folded
+                .lock()
+                .unwrap()
+                .add(self.puzzle, self.s, prefix, stats);
+        } else if finished {
             self.records.lock().unwrap().push(Record {
                 prefix,
                 stats,
@@ -625,6 +643,59 @@ impl Ctx<'_> {
         } else {
             self.partial.lock().unwrap().push((prefix, stats));
         }
+    }
+}
+
+/// The closed records of a run without a checkpoint (searched to the end, no
+/// solution, nothing given away, no stop), summed as they are filed instead of kept:
+/// the merge needs of them only their counts and the first of them in search order at
+/// the greatest depth, the one whose deepest board the merge would keep. A record costs
+/// its prefix, its nodes per depth and a board (about 2 KB on a 6x6), and a deep
+/// `--split-depth` files millions (6.6 GB at depth 16 on Brendan's 6x6 when all were
+/// kept).
+#[derive(Default)]
+pub(super) struct Folded {
+    /// The first at the greatest depth so far: its rank, prefix and stats, with the
+    /// nodes of all the others added to its `nodes_per_depth`.
+    first: Option<(Rank, Prefix, Stats)>,
+    /// For the ranks under `--move-order penalty` (None until a tie needs one).
+    st: Option<State>,
+}
+
+impl Folded {
+    fn add(&mut self, puzzle: &Puzzle, s: Strategy, prefix: Prefix, mut stats: Stats) {
+        let mut rank = |p: &Prefix| {
+            let st = self.st.get_or_insert_with(|| State::new(puzzle));
+            Rank::of(st, s, p)
+        };
+        let Some((first_rank, first, sum)) = &mut self.first else {
+            self.first = Some((rank(&prefix), prefix, stats));
+            return;
+        };
+        let mut wins = stats.deepest > sum.deepest;
+        let mut new_rank = None;
+        if stats.deepest == sum.deepest {
+            let r = rank(&prefix);
+            wins = r < *first_rank;
+            new_rank = Some(r);
+        }
+        // `merge` keeps the deepest board of its receiver here (no deeper one comes),
+        // and copies no board.
+        if wins {
+            // It takes over as the first deepest, carrying the counts so far.
+            stats.merge(sum, 0);
+            *first_rank = new_rank.unwrap_or_else(|| rank(&prefix));
+            *first = prefix;
+            *sum = stats;
+        } else {
+            sum.merge(&stats, 0);
+        }
+    }
+
+    /// The folded records as one outcome: at the place of the first deepest, with
+    /// everyone's counts.
+    fn into_outcome(self) -> Option<(Prefix, Stats)> {
+        self.first.map(|(_, p, s)| (p, s))
     }
 }
 
@@ -950,6 +1021,8 @@ pub fn run(
         nodes: AtomicU64::new(0),
         started: AtomicUsize::new(0),
         records: Mutex::new(valid),
+        // With a checkpoint every record is kept: the file lists them.
+        folded: save.is_none().then(|| Mutex::new(Folded::default())),
         partial: Mutex::new(Vec::new()),
         skipped: AtomicUsize::new(0),
         keep_rest: save.is_some(),
@@ -984,8 +1057,8 @@ pub fn run(
                 interleave::drain(&ctx, &plan.tables, queue);
             }
             None => pool.scope_fifo(|s| {
-                for u in &todo {
-                    spawn(&ctx, s, u.clone());
+                for u in todo {
+                    spawn(&ctx, s, u);
                 }
             }),
         }
@@ -1002,8 +1075,11 @@ pub fn run(
         None => records,
     };
     let partial = ctx.partial.into_inner().unwrap();
+    let folded = ctx
+        .folded
+        .and_then(|f| f.into_inner().unwrap().into_outcome());
     let outcomes = records.iter().map(|r| (&r.prefix, &r.stats));
-    let outcomes = outcomes.chain(partial.iter().map(|(p, s)| (p, s)));
+    let outcomes = outcomes.chain(partial.iter().chain(&folded).map(|(p, s)| (p, s)));
     // The counts; the boards are the shelf's.
     let mut stats = merged(puzzle, s, base, outcomes, 0);
     stats.solutions = ctx.shelf.take_all();
