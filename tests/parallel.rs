@@ -609,6 +609,50 @@ fn predict_reports_a_measured_run_cut_by_ctrl_c_and_exits_3() {
     );
 }
 
+/// `--move-order` orders the solutions and decides the deepest board: a checkpoint
+/// made under one is refused by a rerun under the other (before, the rerun mixed the
+/// two orders), and resumed under its own.
+#[test]
+fn a_checkpoint_is_resumed_only_under_its_move_order() {
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_05x05.txt");
+    let dir = std::env::temp_dir().join(format!("plytile-moveorder-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ck = dir.join("run.ck");
+    let base = [
+        "solve",
+        puzzle.to_str().unwrap(),
+        "--select",
+        "mrv",
+        "--all",
+        "--json",
+        "--threads",
+        "1",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+    ];
+    let penalty = ["--move-order", "penalty"];
+    let first = bin()
+        .args(base)
+        .args(penalty)
+        .args(["--max-nodes", "2000"])
+        .output()
+        .unwrap();
+    assert_eq!(first.status.code(), Some(3));
+    let mixed = bin().args(base).output().unwrap();
+    assert_eq!(mixed.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&mixed.stderr);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(
+        e.contains("run.ck: this checkpoint is for a different order of the placements (--move-order penalty)"),
+        "{e}"
+    );
+    let resumed = json(&bin().args(base).args(penalty).output().unwrap());
+    let whole = json(&bin().args(&base[..8]).args(penalty).output().unwrap());
+    same_counts(&whole, &resumed, "resumed under penalty");
+    assert_eq!(whole.solutions, resumed.solutions);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_rerun_with_a_larger_keep_says_the_checkpoint_kept_fewer_boards() {
     let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_05x05.txt");

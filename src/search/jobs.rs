@@ -8,7 +8,7 @@
 use super::compact::Finished;
 use super::dfs::{Stats, Stop};
 use super::parallel::{check_path, paths_pass, Prefix, Record};
-use super::select::{Heuristic, Select, Strategy};
+use super::select::{Heuristic, Order, Select, Strategy};
 use super::state::State;
 use super::symmetry::{of_recorded_cut, part_files, Parts};
 use crate::error::{InputError, Result};
@@ -449,6 +449,10 @@ pub struct Checkpoint {
     /// `--factor on` (absent in older files: off). Changes the tree, so it must match.
     #[serde(default)]
     pub factor: bool,
+    /// `--move-order` (absent in older files: not checked). It orders the solutions
+    /// and decides the deepest board, so a resumed run must keep it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_order: Option<Order>,
     pub split_depth: usize,
     pub shard: Option<[usize; 2]>,
     /// The trees of the `--symmetry` run this search is a part of, in search order
@@ -494,6 +498,7 @@ impl Checkpoint {
             fingerprint: fingerprint(puzzle),
             select: s.select,
             factor: s.factor,
+            move_order: Some(s.moves),
             split_depth,
             shard,
             symmetry_parts: Vec::new(),
@@ -591,6 +596,9 @@ impl Checkpoint {
         }
         if self.factor != s.factor {
             return differ(&format!("factoring (--factor {})", on_off(self.factor)));
+        }
+        if let Some(moves) = self.move_order.filter(|&m| m != s.moves) {
+            return differ(&format!("order of the placements (--move-order {moves})"));
         }
         if self.split_depth != split_depth {
             return differ(&format!("split depth (--split-depth {})", self.split_depth));
