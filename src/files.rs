@@ -30,13 +30,30 @@ pub fn write_with(
     }
     let target = resolve(path)?;
     let tmp = temp_path(&target);
+    writing().push(tmp.clone());
     let written = std::fs::File::create(&tmp)
         .and_then(through)
         .and_then(|()| std::fs::rename(&tmp, &target));
     if written.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
+    writing().retain(|t| *t != tmp);
     written
+}
+
+/// The temporary files of the writes under way (one per writing thread at most).
+fn writing() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    static WRITING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    WRITING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Removes the temporary files of the writes under way: for a process about to quit
+/// in the middle of one (a second Ctrl-C), which then leaves its target as it was and
+/// nothing beside it.
+pub fn remove_temporaries() {
+    for tmp in writing().drain(..) {
+        let _ = std::fs::remove_file(tmp);
+    }
 }
 
 /// The file a write to `path` lands in: `path` with its symlinks followed, a

@@ -1040,6 +1040,49 @@ fn send(child: &std::process::Child, signal: &str) {
     assert!(sent.success());
 }
 
+/// `split` stopped by Ctrl-C, while it builds the frontier or writes the files (100,000
+/// job files take seconds): exit code 3 and no job file, nor a temporary one; and a
+/// split whose jobs outnumber the subproblems says how many files are empty.
+#[test]
+fn an_interrupted_split_leaves_no_job_file() {
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_06x05.txt");
+    let dir = std::env::temp_dir().join(format!("plytile-split-int-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let args = [
+        "split",
+        puzzle.to_str().unwrap(),
+        "--jobs",
+        "100000",
+        "--split-depth",
+        "4",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    let out = interrupted(&args, "-INT", Duration::from_millis(500));
+    assert_eq!(out.status.code(), Some(3));
+    let left = std::fs::read_dir(&dir).map_or(0, |d| d.count());
+    assert_eq!(left, 0, "files left in --out");
+    let few = bin()
+        .args([
+            "split",
+            puzzle.to_str().unwrap(),
+            "--jobs",
+            "20",
+            "--split-depth",
+            "1",
+        ])
+        .args(["--out", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(few.status.success());
+    let e = String::from_utf8_lossy(&few.stderr);
+    assert!(
+        e.contains("note: 16 of the job files have no subproblem (the tree has 4 at depth 1)"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_second_ctrl_c_quits_at_once() {
     // The 10x3's 74,104 solutions make a 15 MB report; with nobody reading stdout its

@@ -541,6 +541,7 @@ pub fn catch_interrupts() {
             let first = *FIRST.get_or_init(std::time::Instant::now);
             if INTERRUPTED.swap(true, Ordering::SeqCst) && first.elapsed() >= SAME_EVENT {
                 eprintln!("plytile: interrupted twice: quitting without a report");
+                crate::files::remove_temporaries();
                 std::process::exit(EXIT_INTERRUPTED_TWICE);
             }
         });

@@ -60,16 +60,38 @@ pub fn run(a: SplitArgs) -> Result<u8> {
     std::fs::create_dir_all(&a.out)
         .map_err(|e| InputError::new(&origin, format!("cannot create --out directory: {e}")))?;
     let mut units = 0;
+    // Files of this split that were there before: the same bytes as this run writes.
+    let before: Vec<&Path> = present.iter().map(|p| p.path.as_path()).collect();
+    let mut created = Vec::new();
     // Each file is written through a rename (a second Ctrl-C leaves none half-written),
     // and all are of this split, so running it again completes a stopped write.
     for job in &jobs {
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            // A set of job files is whole or absent: what this run added goes.
+            for path in &created {
+                let _ = std::fs::remove_file(path);
+            }
+            eprintln!(
+                "plytile: interrupted while writing the job files; removed the {} this run wrote",
+                created.len()
+            );
+            return Ok(3);
+        }
         units += job.prefixes.len();
-        write_output(&a.out.join(name(job.job)), &jobs::job_to_ron(job))?;
+        let path = a.out.join(name(job.job));
+        write_output(&path, &jobs::job_to_ron(job))?;
+        if !before.contains(&path.as_path()) {
+            created.push(path);
+        }
     }
-    eprintln!(
-        "plytile: wrote {n} job files to {origin}: {units} subproblems at depth {}",
-        jobs[0].split_depth
-    );
+    let depth = jobs[0].split_depth;
+    eprintln!("plytile: wrote {n} job files to {origin}: {units} subproblems at depth {depth}");
+    if units < n {
+        eprintln!(
+            "plytile: note: {} of the job files have no subproblem (the tree has {units} at depth {depth}); fewer --jobs would do",
+            n - units
+        );
+    }
     Ok(0)
 }
 
