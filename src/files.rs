@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 /// Writes `text` to `path`. A regular file (or a new one) is written through a
 /// temporary file beside it and a rename, so that an interrupted write never leaves
 /// half a file; a symlink is followed so that it stays a link. A FIFO or a device
-/// (`/dev/null`, `/dev/stdout`) is written directly: a rename would replace it by a
-/// regular file.
+/// (`/dev/null`, `/dev/stdout`; [`is_stream`]) is written directly: a rename would
+/// replace it by a regular file.
 pub fn write_file(path: &Path, text: &str) -> io::Result<()> {
     write_with(path, |w| w.write_all(text.as_bytes()))
 }
@@ -24,7 +24,7 @@ pub fn write_with(
         write(&mut w)?;
         w.flush()
     };
-    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+    if is_stream(path) {
         // A directory fails here, as it should ("Is a directory").
         return through(std::fs::OpenOptions::new().write(true).open(path)?);
     }
@@ -54,6 +54,18 @@ pub fn remove_temporaries() {
     for tmp in writing().drain(..) {
         let _ = std::fs::remove_file(tmp);
     }
+}
+
+/// Whether `path` is written directly rather than through a rename: a FIFO, a
+/// device, a pipe of the shell's `>(...)`, and any name under `/dev` or `/proc`
+/// (`/dev/stdout` redirected to a file is that file: a rename would put a new file in
+/// its place, and the shell's open one would be left without the text). Such a file
+/// takes one write only: a reader of a pipe sees every write, one after the other.
+pub fn is_stream(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.is_file())
+        || [Path::new("/dev"), Path::new("/proc")]
+            .iter()
+            .any(|dir| path.starts_with(dir) || resolve(path).is_ok_and(|p| p.starts_with(dir)))
 }
 
 /// The file a write to `path` lands in: `path` with its symlinks followed, a

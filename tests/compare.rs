@@ -1231,8 +1231,21 @@ fn bench_interrupted_exports_say_they_are_partial() {
     assert_eq!(v["puzzles_not_reported"], serde_json::json!([p76]));
     assert_eq!(v["results"].as_array().unwrap().len(), 1);
     let rows = read_csv(&std::fs::read_to_string(&csv).unwrap());
-    assert_eq!(rows.len(), 1);
-    assert_eq!(rows[0]["interrupted"], "true");
+    assert_eq!(rows.len(), 2);
+    assert!(rows.iter().all(|r| r["interrupted"] == "true"));
+    // The puzzle left out has a line of its own, with no result.
+    assert_eq!(
+        (rows[0]["puzzle"].as_str(), rows[0]["stopped_by"].as_str()),
+        (P44, "")
+    );
+    assert_eq!(
+        (rows[1]["puzzle"].as_str(), rows[1]["stopped_by"].as_str()),
+        (p76, "not run")
+    );
+    assert_eq!(
+        (rows[1]["select"].as_str(), rows[1]["time_mean_s"].as_str()),
+        ("mrv", "")
+    );
     let md = std::fs::read_to_string(&md).unwrap();
     assert!(
         md.contains(&format!(
@@ -1240,5 +1253,106 @@ fn bench_interrupted_exports_say_they_are_partial() {
         )),
         "{md}"
     );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A bench killed (SIGKILL: no handler runs) before its first puzzle is done leaves
+/// exports that say so, not those of an earlier run in the same files.
+#[test]
+fn bench_killed_before_any_result_leaves_exports_that_say_so() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    let dir = scratch("bench-kill");
+    let (json, csv, md) = (dir.join("b.json"), dir.join("b.csv"), dir.join("b.md"));
+    let exports = |c: &mut Command| {
+        c.args(["--export-json", &s(&json), "--export-csv", &s(&csv)])
+            .args(["--export-markdown", &s(&md)])
+            .current_dir(env!("CARGO_MANIFEST_DIR"));
+    };
+    // An earlier, complete run in the same files.
+    let mut earlier = Command::new(env!("CARGO_BIN_EXE_plytile"));
+    earlier.args(["bench", P44, "--runs", "1"]);
+    exports(&mut earlier);
+    assert_eq!(code(&earlier.output().unwrap()), 0);
+    let p76 = "puzzles/brendan/pieces_07x06.txt";
+    let mut c = Command::new(env!("CARGO_BIN_EXE_plytile"));
+    c.args(["bench", p76, P44, "--select", "mrv", "--runs", "1"]);
+    exports(&mut c);
+    let mut child = c
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1000));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(v["results"].as_array().unwrap().len(), 0);
+    assert_eq!(v["puzzles_not_reported"], serde_json::json!([p76, P44]));
+    let rows = read_csv(&std::fs::read_to_string(&csv).unwrap());
+    let not_run: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r["puzzle"].as_str(), r["stopped_by"].as_str()))
+        .collect();
+    assert_eq!(not_run, [(p76, "not run"), (P44, "not run")]);
+    let md = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        md.contains(&format!(
+            "**Partial results: written while the benchmark runs.** Not reported: `{p76}`, `{P44}`.\n"
+        )),
+        "{md}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// An export to a FIFO (or the shell's `>(...)`, a pipe) is written once, at the end:
+/// its reader gets one whole document, and no second open waits for a reader gone.
+#[test]
+fn bench_writes_an_export_to_a_fifo_once() {
+    use std::process::Command;
+    use std::time::{Duration, Instant};
+    let dir = scratch("bench-fifo");
+    let fifo = dir.join("b.json");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plytile"))
+        .args([
+            "bench",
+            P44,
+            "puzzles/brendan/pieces_05x05.txt",
+            "--runs",
+            "1",
+        ])
+        .args(["--select", "scan", "--export-json", &s(&fifo)])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break Some(st);
+        }
+        if start.elapsed() > Duration::from_secs(120) {
+            child.kill().unwrap();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(
+        status.is_some_and(|s| s.success()),
+        "bench hung on the FIFO"
+    );
+    let text = reader.join().unwrap();
+    let v: Value = serde_json::from_str(&text).expect("one JSON document");
+    assert_eq!(v["results"].as_array().unwrap().len(), 2);
+    assert_eq!(v["puzzles_not_reported"], serde_json::json!([]));
     let _ = std::fs::remove_dir_all(dir);
 }

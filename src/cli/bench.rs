@@ -184,6 +184,20 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
     let mut mismatch = false;
     // Puzzles benchmarked in full: the first `done`.
     let mut done = 0;
+    // Files written while the run goes on name the puzzles still to come, so that one
+    // left by a killed run says what it lacks, from the start: else a file of an
+    // earlier run would stand there, as if complete. A pipe or a device (`-` too)
+    // gets only the final report.
+    let write_partial = |report: &mut BenchReport, done: usize| -> Result<()> {
+        report.puzzles_not_reported = not_reported(&a.puzzles, done);
+        for (f, p) in &exports {
+            if *p != Path::new("-") && !crate::files::is_stream(p) {
+                write_output(p, &f.exporter().serialize(report))?;
+            }
+        }
+        Ok(())
+    };
+    write_partial(&mut report, 0)?;
     'puzzles: for ((path, puzzle), &symmetric) in a.puzzles.iter().zip(&puzzles).zip(&symmetric) {
         let name = path.display().to_string();
         let mut all_runs = Vec::new();
@@ -227,14 +241,7 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
         if compared {
             report_text(&summary(&report, &name))?;
         }
-        // Files written while the run goes on name the puzzles still to come, so that
-        // one left by a killed run says what it lacks.
-        report.puzzles_not_reported = not_reported(&a.puzzles, done);
-        for (f, p) in &exports {
-            if *p != Path::new("-") {
-                write_output(p, &f.exporter().serialize(&report))?;
-            }
-        }
+        write_partial(&mut report, done)?;
     }
     bar.finish_and_clear();
     if INTERRUPTED.load(Ordering::SeqCst) {

@@ -6,6 +6,9 @@ use super::{BenchReport, Exporter};
 
 pub struct CsvExporter;
 
+/// `stopped_by` of a line of a puzzle not benchmarked (yet, or a Ctrl-C came first).
+pub const NOT_RUN: &str = "not run";
+
 const COLUMNS: &[&str] = &[
     "puzzle",
     "width",
@@ -55,6 +58,20 @@ impl Exporter for CsvExporter {
             let mut v = serde_json::to_value(r).expect("records serialize");
             v["interrupted"] = report.interrupted.into();
             t.push(COLUMNS.iter().map(|c| cell(&v[*c])).collect());
+        }
+        // A line per puzzle and setting left out (see `puzzles_not_reported`), with
+        // only its names and `stopped_by` "not run": a partial file says so even
+        // before its first result.
+        for puzzle in &report.puzzles_not_reported {
+            for h in &report.config.settings {
+                let v = serde_json::json!({
+                    "puzzle": puzzle,
+                    "select": h.to_string(),
+                    "stopped_by": NOT_RUN,
+                    "interrupted": report.interrupted,
+                });
+                t.push(COLUMNS.iter().map(|c| cell(&v[*c])).collect());
+            }
         }
         t.render(&Csv)
     }
