@@ -93,6 +93,35 @@ pub fn temp_path(target: &Path) -> PathBuf {
     target.with_file_name(name)
 }
 
+/// An exclusive lock that only one process at a time holds on `path` (a checkpoint,
+/// which is saved through renames, so the lock is on a file beside it: `FILE.lock`,
+/// created if missing and left in place, since removing it would let a third process
+/// lock a new file while the second waits on the old). The lock ends with the process
+/// or when the returned file is dropped. None where the file system has no locks.
+pub fn lock_beside(path: &Path) -> io::Result<Option<std::fs::File>> {
+    if is_stream(path) {
+        // `/dev/null`: nothing to keep whole, and no file to create beside it.
+        return Ok(None);
+    }
+    let mut name = resolve(path)?.into_os_string();
+    name.push(".lock");
+    let lock = PathBuf::from(name);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock)?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(std::fs::TryLockError::WouldBlock) => Err(io::Error::other(format!(
+            "another plytile run is using this checkpoint ({} is locked); give each run, shard or job a --checkpoint of its own",
+            lock.display()
+        ))),
+        Err(std::fs::TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => Ok(None),
+        Err(std::fs::TryLockError::Error(e)) => Err(e),
+    }
+}
+
 /// Whether a file can be written at `path` the way [`write_file`] writes it: a
 /// temporary file can be created beside the target (it is removed at once, so a
 /// failed check leaves nothing behind).

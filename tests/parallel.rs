@@ -653,6 +653,72 @@ fn a_checkpoint_is_resumed_only_under_its_move_order() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Two runs on one checkpoint (two shards of a Slurm array given the same file, say)
+/// would save over each other's records: the second is refused while the first runs,
+/// and may go on once it has ended.
+#[test]
+fn a_checkpoint_in_use_by_another_run_is_refused() {
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_07x06.txt");
+    let dir = std::env::temp_dir().join(format!("plytile-cklock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ck = dir.join("run.ck");
+    let args = |shard: &'static str| {
+        let mut c = bin();
+        c.args([
+            "solve",
+            puzzle.to_str().unwrap(),
+            "--select",
+            "mrv",
+            "--all",
+            "--json",
+        ])
+        .args([
+            "--threads",
+            "1",
+            "--shard",
+            shard,
+            "--checkpoint",
+            ck.to_str().unwrap(),
+        ]);
+        c
+    };
+    let first = args("0/2")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let lock = dir.join("run.ck.lock");
+    let start = Instant::now();
+    while !lock.exists() && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // The file comes a moment before its lock.
+    std::thread::sleep(Duration::from_millis(300));
+    // Bounded, in case it is not refused.
+    let second = args("1/2")
+        .args(["--max-nodes", "100000"])
+        .output()
+        .unwrap();
+    send(&first, "-INT");
+    let first = first.wait_with_output().unwrap();
+    assert_eq!(first.status.code(), Some(3));
+    assert_eq!(second.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(
+        e.contains("run.ck: another plytile run is using this checkpoint"),
+        "{e}"
+    );
+    // Free again: the first run's checkpoint resumes.
+    let again = args("0/2").args(["--max-nodes", "1000"]).output().unwrap();
+    assert_eq!(
+        again.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_rerun_with_a_larger_keep_says_the_checkpoint_kept_fewer_boards() {
     let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_05x05.txt");

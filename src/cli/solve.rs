@@ -123,11 +123,16 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         }
         (None, None) => unreachable!("clap requires PUZZLE or --job"),
     };
+    // Held until the run ends: a second run on the same file would save over this
+    // one's records, and each would lose the other's work.
+    let mut _lock = None;
     if let Some(ck) = &a.checkpoint {
         // Before the search: a checkpoint path found bad only at the first save (or at
         // the end, for a short run) would cost the run its result.
         let inputs = [a.puzzle.as_deref(), a.hints.as_deref(), a.job.as_deref()];
         check_outputs(&[ck], &inputs.into_iter().flatten().collect::<Vec<_>>())?;
+        _lock = crate::files::lock_beside(ck)
+            .map_err(|e| InputError::new(ck.display().to_string(), e.to_string()))?;
     }
     let spread = Spread {
         // A node budget is exact on one thread; several threads check it per
