@@ -835,6 +835,8 @@ fn bad_flags_exit_2() {
         vec!["solve", &puzzle, "--solutions", "0"],
         vec!["solve", &puzzle, "--all", "--solutions", "3"],
         vec!["solve", &puzzle, "--edge-order", "ldru"],
+        // A job file holds its puzzle: an edge order for it would be ignored.
+        vec!["solve", "--job", &puzzle, "--edge-order", "blrt"],
         vec!["solve"],
         vec!["frobnicate"],
         vec![],

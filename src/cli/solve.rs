@@ -19,7 +19,7 @@ pub struct SolveArgs {
     #[arg(required_unless_present = "job")]
     pub puzzle: Option<PathBuf>,
     /// Edge order of a text file's piece lines: urdl (default) or blrt (Wortmann).
-    #[arg(long, default_value = "urdl")]
+    #[arg(long, default_value = "urdl", conflicts_with = "job")]
     pub edge_order: EdgeOrder,
     /// Add hints from an Eternity II hints file (`SQUARE ROW COL PIECE ROT`, piece 1-based).
     #[arg(long, value_name = "FILE", conflicts_with = "job")]
