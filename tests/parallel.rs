@@ -14,11 +14,23 @@ use std::process::Command;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-fn brendan(name: &str) -> Puzzle {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+/// The path of Brendan's puzzle file `name` (in `puzzles/brendan`).
+fn brendan_file(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("puzzles/brendan")
-        .join(name);
-    read_puzzle(&path, EdgeOrder::Urdl).unwrap()
+        .join(name)
+}
+
+/// A fresh, empty scratch directory for one test of this process.
+fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("plytile-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn brendan(name: &str) -> Puzzle {
+    read_puzzle(&brendan_file(name), EdgeOrder::Urdl).unwrap()
 }
 
 fn all() -> Limits {
@@ -542,8 +554,7 @@ fn a_run_killed_mid_way_resumes_to_the_same_totals() {
     let puzzle =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan-set2/pieces_11x04.txt");
     let puzzle = puzzle.to_str().unwrap();
-    let dir = std::env::temp_dir().join(format!("plytile-ck-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("ck");
     let ck: PathBuf = dir.join("run.ck");
     let ck = ck.to_str().unwrap();
     let base = [
@@ -586,7 +597,7 @@ fn a_run_killed_mid_way_resumes_to_the_same_totals() {
 
 #[test]
 fn predict_reports_a_measured_run_cut_by_ctrl_c_and_exits_3() {
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_08x08.txt");
+    let puzzle = brendan_file("pieces_08x08.txt");
     let args = [
         "predict",
         puzzle.to_str().unwrap(),
@@ -614,9 +625,8 @@ fn predict_reports_a_measured_run_cut_by_ctrl_c_and_exits_3() {
 /// two orders), and resumed under its own.
 #[test]
 fn a_checkpoint_is_resumed_only_under_its_move_order() {
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_05x05.txt");
-    let dir = std::env::temp_dir().join(format!("plytile-moveorder-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let puzzle = brendan_file("pieces_05x05.txt");
+    let dir = scratch("moveorder");
     let ck = dir.join("run.ck");
     let base = [
         "solve",
@@ -658,9 +668,8 @@ fn a_checkpoint_is_resumed_only_under_its_move_order() {
 /// and may go on once it has ended.
 #[test]
 fn a_checkpoint_in_use_by_another_run_is_refused() {
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_07x06.txt");
-    let dir = std::env::temp_dir().join(format!("plytile-cklock-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let puzzle = brendan_file("pieces_07x06.txt");
+    let dir = scratch("cklock");
     let ck = dir.join("run.ck");
     let args = |shard: &'static str| {
         let mut c = bin();
@@ -721,9 +730,8 @@ fn a_checkpoint_in_use_by_another_run_is_refused() {
 
 #[test]
 fn a_rerun_with_a_larger_keep_says_the_checkpoint_kept_fewer_boards() {
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_05x05.txt");
-    let dir = std::env::temp_dir().join(format!("plytile-keep-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let puzzle = brendan_file("pieces_05x05.txt");
+    let dir = scratch("keep");
     let ck = dir.join("run.ck");
     let base = [
         "solve",
@@ -787,7 +795,7 @@ fn max_nodes_limits_each_resumed_run_so_reruns_finish() {
     // `--max-nodes` is each run's budget for new work: a checkpoint's finished
     // subproblems do not use it up, so the same command run again makes progress and
     // ends with the totals of an uninterrupted run (7x5: 7,849,260 nodes).
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_07x05.txt");
+    let puzzle = brendan_file("pieces_07x05.txt");
     let puzzle = puzzle.to_str().unwrap();
     let base = ["solve", puzzle, "--all", "--json", "-q"];
     let whole = json(&bin().args(base).args(["--threads", "1"]).output().unwrap());
@@ -834,7 +842,7 @@ fn a_budget_smaller_than_a_subproblem_still_makes_progress() {
     // nodes. A stopped one is recorded with what it counted and hands its untried
     // placements on as subproblems, so reruns under a smaller budget get to the end
     // (before, each rerun searched the same first subproblem again).
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_07x05.txt");
+    let puzzle = brendan_file("pieces_07x05.txt");
     let puzzle = puzzle.to_str().unwrap();
     // Under --move-order penalty the records fold in that search's order.
     for (select, moves, budget, threads) in [
@@ -914,8 +922,7 @@ fn a_checkpoint_of_the_format_before_compaction_resumes() {
     let base = ["solve", puzzle.to_str().unwrap(), "--all", "--json", "-q"];
     let base = [&base[..], &["--threads", "1"]].concat();
     let whole = json(&bin().args(&base).output().unwrap());
-    let dir = std::env::temp_dir().join(format!("plytile-old-ck-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("old-ck");
     let ck = dir.join("run.ck");
     for budget in [None, Some("20000")] {
         std::fs::copy(root.join("tests/data/checkpoint-0.1.0-5x5.json"), &ck).unwrap();
@@ -980,8 +987,7 @@ fn a_budget_smaller_than_the_frontier_still_makes_progress() {
     ];
     let whole = json(&bin().args(base).output().unwrap());
     assert_eq!((whole.nodes, whole.solutions_found), (4411, 1));
-    let dir = std::env::temp_dir().join(format!("plytile-frontier-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("frontier");
     let ck = dir.join("run.ck");
     let args = ["--max-nodes", "100", "--checkpoint", ck.to_str().unwrap()];
     let mut runs = 0;
@@ -1003,9 +1009,8 @@ fn a_budget_smaller_than_the_frontier_still_makes_progress() {
 /// so far. (It then runs until its workers first look at the clock.)
 #[test]
 fn a_rerun_stopped_before_searching_reports_its_checkpoint() {
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_07x05.txt");
-    let dir = std::env::temp_dir().join(format!("plytile-early-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let puzzle = brendan_file("pieces_07x05.txt");
+    let dir = scratch("early");
     let ck = dir.join("run.ck");
     let base = ["solve", puzzle.to_str().unwrap(), "--all", "--json", "-q"];
     let ck_args = ["--threads", "1", "--checkpoint", ck.to_str().unwrap()];
@@ -1067,7 +1072,7 @@ fn a_rerun_stopped_before_searching_reports_its_checkpoint() {
 fn one_sigterm_delivered_twice_is_one_interrupt() {
     // GNU `timeout` signals the process and its group: two SIGTERMs microseconds apart
     // are one stop, with its report and last save, not "interrupted twice".
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_08x08.txt");
+    let puzzle = brendan_file("pieces_08x08.txt");
     let child = bin()
         .args([
             "solve",
@@ -1111,9 +1116,8 @@ fn send(child: &std::process::Child, signal: &str) {
 /// split whose jobs outnumber the subproblems says how many files are empty.
 #[test]
 fn an_interrupted_split_leaves_no_job_file() {
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_06x05.txt");
-    let dir = std::env::temp_dir().join(format!("plytile-split-int-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let puzzle = brendan_file("pieces_06x05.txt");
+    let dir = scratch("split-int");
     let args = [
         "split",
         puzzle.to_str().unwrap(),
@@ -1154,7 +1158,7 @@ fn a_second_ctrl_c_quits_at_once() {
     // The 10x3's 74,104 solutions make a 15 MB report; with nobody reading stdout its
     // write blocks on the full pipe. A first SIGINT does not end that wait (the search
     // is over, the report is owed); the second quits with 130 and says so.
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_10x03.txt");
+    let puzzle = brendan_file("pieces_10x03.txt");
     let mut child = bin()
         .args(["solve", puzzle.to_str().unwrap(), "--all", "--json"])
         .args(["--keep", "100000", "--threads", "1"])
@@ -1220,10 +1224,9 @@ fn predict_probes_stop_at_ctrl_c_or_timeout() {
 
 #[test]
 fn cli_split_jobs_and_merge_equal_the_whole() {
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_06x05.txt");
+    let puzzle = brendan_file("pieces_06x05.txt");
     let puzzle = puzzle.to_str().unwrap();
-    let dir = std::env::temp_dir().join(format!("plytile-jobs-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = scratch("jobs");
     let whole = json(
         &bin()
             .args([
@@ -1304,10 +1307,9 @@ fn cli_split_jobs_and_merge_equal_the_whole() {
 /// boards in the same order, with and without a `--keep` below the count.
 #[test]
 fn cli_merged_parts_list_the_boards_of_the_whole_run() {
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_06x06.txt");
+    let puzzle = brendan_file("pieces_06x06.txt");
     let puzzle = puzzle.to_str().unwrap();
-    let dir = std::env::temp_dir().join(format!("plytile-order-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = scratch("order");
     let ok = |args: &[&str]| {
         let out = bin().args(args).output().unwrap();
         assert!(
@@ -1381,9 +1383,7 @@ fn cli_merged_parts_list_the_boards_of_the_whole_run() {
 /// says what to do; still taken where the tree did not change (mrv, a square board).
 #[test]
 fn files_cut_from_an_older_tree_are_refused() {
-    let dir = std::env::temp_dir().join(format!("plytile-format-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("format");
     let old = |text: String| -> String {
         let t = text
             .replace("    format: 2,\n", "")
@@ -1485,8 +1485,7 @@ fn the_deepest_board_has_as_many_pieces_as_its_depth() {
 /// deepest node the depth-first search reports, board included, not the root.
 #[test]
 fn a_tree_ending_inside_the_frontier_reports_its_deepest_node() {
-    let dir = std::env::temp_dir().join(format!("plytile-deepest-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("deepest");
     let path = dir.join("nosol.txt");
     // 2x2, four corners that cannot close: scan meets 1, 4, 9, 12 nodes at depths 0-3.
     std::fs::write(&path, "2 2\n0 0 1 2\n0 0 1 1\n0 0 1 1\n0 0 1 1\n").unwrap();
@@ -1512,15 +1511,11 @@ fn a_tree_ending_inside_the_frontier_reports_its_deepest_node() {
 /// board is the one the depth-first search meets first, in either move order.
 #[test]
 fn the_deepest_board_of_a_deep_split_is_the_depth_first_one() {
-    let dir = std::env::temp_dir().join(format!("plytile-folded-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("folded");
     let path = dir.join("nosol.txt");
     // Brendan's 6x5 with the last piece's colour 6 made a 7: colour 6 is then on an
     // odd number of sides, so no board closes.
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_06x05.txt"),
-    )
-    .unwrap();
+    let text = std::fs::read_to_string(brendan_file("pieces_06x05.txt")).unwrap();
     let last = text.trim_end().rfind('\n').unwrap() + 1;
     assert_eq!(&text[last..].trim_end(), &"6 7 7 7");
     std::fs::write(&path, format!("{}7 7 7 7\n", &text[..last])).unwrap();
@@ -1594,9 +1589,8 @@ fn a_run_stopped_in_its_frontier_counts_the_root() {
 /// any other stop (counts, and the untried rest handed over), so rerunning resumes.
 #[test]
 fn a_solution_limit_is_recorded_in_the_checkpoint() {
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_06x06.txt");
-    let dir = std::env::temp_dir().join(format!("plytile-sols-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let puzzle = brendan_file("pieces_06x06.txt");
+    let dir = scratch("sols");
     let solve = |ck: &Path, k: &str, extra: &[&str]| {
         let out = bin()
             .args([
@@ -1732,7 +1726,7 @@ fn threads_past_the_cores_run_one_per_core_with_the_same_counts() {
 /// counts.
 #[test]
 fn cli_threads_past_the_cores_are_noted_and_count_the_same() {
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_05x05.txt");
+    let puzzle = brendan_file("pieces_05x05.txt");
     let puzzle = puzzle.to_str().unwrap();
     let solve = |t: &str| {
         let out = bin()
