@@ -106,6 +106,9 @@ const KEEP: usize = 1000;
 const DRAWN: usize = 3;
 
 pub fn run(a: SolveArgs) -> Result<u8> {
+    // From the start: a Ctrl-C while a large job file or checkpoint is read stops the
+    // run as soon as the search would begin, with its report (exit 3), not silently.
+    catch_interrupts();
     let keep = a.keep.unwrap_or(KEEP);
     let job = match &a.job {
         Some(path) => Some((path.display().to_string(), jobs::read_job(path)?)),
@@ -168,7 +171,6 @@ pub fn run(a: SolveArgs) -> Result<u8> {
             "not with --job (job files do not record it)",
         ));
     }
-    catch_interrupts();
     let limits = a.limits.limits(
         if a.all {
             None
