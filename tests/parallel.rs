@@ -1507,8 +1507,9 @@ fn a_tree_ending_inside_the_frontier_reports_its_deepest_node() {
 }
 
 /// A tree without a solution ends in many nodes of the greatest depth. However many
-/// subproblems the split makes (each summed as it finishes, not kept), the deepest
-/// board is the one the depth-first search meets first, in either move order.
+/// subproblems the split makes (each summed as it finishes, not kept; with a
+/// checkpoint, kept without the boards of the shallower ones), the deepest board is
+/// the one the depth-first search meets first, in either move order.
 #[test]
 fn the_deepest_board_of_a_deep_split_is_the_depth_first_one() {
     let dir = scratch("folded");
@@ -1530,16 +1531,19 @@ fn the_deepest_board_of_a_deep_split_is_the_depth_first_one() {
             let one = solve_with(&p, s, &all(), &AtomicBool::new(false), &threads(1)).unwrap();
             assert_eq!(one.solutions_found, 0);
             let what = format!("{h} {moves:?}");
-            for d in [3, 6, 9] {
+            for (d, ck) in [3, 6, 9].into_iter().flat_map(|d| [(d, false), (d, true)]) {
+                let what = format!("{what} --split-depth {d}, checkpoint {ck}");
+                let checkpoint = ck.then(|| dir.join(format!("{h}-{moves:?}-{d}.ck")));
                 let spread = Spread {
                     threads: 2,
                     split_depth: Some(d),
+                    checkpoint,
                     ..Spread::default()
                 };
                 let r = solve_with(&p, s, &all(), &AtomicBool::new(false), &spread).unwrap();
-                assert!(r.subproblems > 100 || d == 3, "{what} --split-depth {d}");
-                same_counts(&one, &r, &format!("{what} --split-depth {d}"));
-                assert_eq!(r.deepest, one.deepest, "{what} --split-depth {d}");
+                assert!(r.subproblems > 100 || d == 3, "{what}");
+                same_counts(&one, &r, &what);
+                assert_eq!(r.deepest, one.deepest, "{what}");
             }
         }
     }

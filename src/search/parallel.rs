@@ -599,6 +599,8 @@ pub(super) struct Ctx<'a> {
     /// Without a checkpoint: the closed records, summed as they come ([`Folded`]).
     pub(super) folded: Option<Mutex<Folded>>,
     pub(super) partial: Mutex<Vec<(Prefix, Stats)>>,
+    /// The greatest depth a filed subproblem reached.
+    pub(super) deepest: AtomicUsize,
     pub(super) skipped: AtomicUsize,
     /// A stopped subproblem hands over its untried rest and is recorded as finished
     /// ([`Share::wants_rest`]): when there is a checkpoint to keep its work.
@@ -624,9 +626,21 @@ impl Ctx<'_> {
     /// to the end, or what a stop left of it handed over to `given`, see
     /// [`Ctx::keep_rest`]); else a partial outcome. A limit that stopped it (not the halt
     /// flag) halts the run.
-    pub(super) fn file(&self, prefix: Prefix, stats: Stats, given: Vec<Prefix>, finished: bool) {
+    pub(super) fn file(
+        &self,
+        prefix: Prefix,
+        mut stats: Stats,
+        given: Vec<Prefix>,
+        finished: bool,
+    ) {
         if stats.stopped.is_some_and(|w| w != Stop::Interrupted) {
             self.halt.store(true, Ordering::Release);
+        }
+        // A subproblem shallower than one filed before never holds the run's deepest
+        // board (`Stats::merge` keeps its depth without a board, as a compacted
+        // checkpoint's records do), so its board (a cell each) is not kept.
+        if stats.deepest < self.deepest.fetch_max(stats.deepest, Ordering::AcqRel) {
+            stats.deepest_board = Vec::new();
         }
         let closed = given.is_empty() && stats.solutions_found == 0 && stats.stopped.is_none();
         if let Some(folded) = self.folded.as_ref().filter(|_| finished && closed) {
@@ -1024,6 +1038,7 @@ pub fn run(
         // With a checkpoint every record is kept: the file lists them.
         folded: save.is_none().then(|| Mutex::new(Folded::default())),
         partial: Mutex::new(Vec::new()),
+        deepest: AtomicUsize::new(0),
         skipped: AtomicUsize::new(0),
         keep_rest: save.is_some(),
         shelf,
