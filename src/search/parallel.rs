@@ -126,25 +126,16 @@ struct Packed {
     o: u32,
 }
 
-/// The prefix of node `i` of the packed array (root = index 0, no placement).
-fn prefix_of(nodes: &[Packed], mut i: usize) -> Prefix {
-    let mut p = Vec::with_capacity(depth_of(nodes, i));
+/// The prefix of node `i` of the packed array (root = index 0, no placement), `depth`
+/// placements below the root (the length it is allocated for).
+fn prefix_of(nodes: &[Packed], mut i: usize, depth: usize) -> Prefix {
+    let mut p = Vec::with_capacity(depth);
     while i != 0 {
         p.push((nodes[i].cell as usize, nodes[i].o));
         i = nodes[i].parent as usize;
     }
     p.reverse();
     p
-}
-
-/// The depth of node `i` of the packed array (the root's is 0).
-fn depth_of(nodes: &[Packed], mut i: usize) -> usize {
-    let mut d = 0;
-    while i != 0 {
-        d += 1;
-        i = nodes[i].parent as usize;
-    }
-    d
 }
 
 /// Places `prefix` on `st`, checking that every placement is legal.
@@ -382,7 +373,7 @@ pub fn frontier<S: Select>(
         // The deepest internal node, with its board: the first of the last level
         // expanded, as a depth-first search meets it. (Units go deeper; without any,
         // the tree ended inside the frontier and this is the deepest of the search.)
-        let p = prefix_of(&nodes, expanded.start);
+        let p = prefix_of(&nodes, expanded.start, d - 1 - d0);
         apply(st, &p).expect("frontier prefixes are legal");
         (internal.deepest, internal.deepest_board) = (d - 1, st.board());
         unapply(st, &p);
@@ -390,7 +381,7 @@ pub fn frontier<S: Select>(
     Ok(Frontier {
         depth: d,
         internal,
-        units: level.map(|i| prefix_of(&nodes, i)).collect(),
+        units: level.map(|i| prefix_of(&nodes, i, d - d0)).collect(),
     })
 }
 
@@ -686,23 +677,21 @@ impl Folded {
             self.first = Some((rank(&prefix), prefix, stats));
             return;
         };
-        let mut wins = stats.deepest > sum.deepest;
-        let mut new_rank = None;
-        if stats.deepest == sum.deepest {
-            let r = rank(&prefix);
-            wins = r < *first_rank;
-            new_rank = Some(r);
-        }
+        // Its rank when it takes over as the first deepest.
+        let wins = match stats.deepest.cmp(&sum.deepest) {
+            std::cmp::Ordering::Greater => Some(rank(&prefix)),
+            std::cmp::Ordering::Equal => Some(rank(&prefix)).filter(|r| r < first_rank),
+            std::cmp::Ordering::Less => None,
+        };
         // `merge` keeps the deepest board of its receiver here (no deeper one comes),
         // and copies no board.
-        if wins {
-            // It takes over as the first deepest, carrying the counts so far.
-            stats.merge(sum, 0);
-            *first_rank = new_rank.unwrap_or_else(|| rank(&prefix));
-            *first = prefix;
-            *sum = stats;
-        } else {
-            sum.merge(&stats, 0);
+        match wins {
+            Some(r) => {
+                // Carrying the counts so far.
+                stats.merge(sum, 0);
+                (*first_rank, *first, *sum) = (r, prefix, stats);
+            }
+            None => sum.merge(&stats, 0),
         }
     }
 
