@@ -62,10 +62,13 @@ pub fn remove_temporaries() {
 /// its place, and the shell's open one would be left without the text). Such a file
 /// takes one write only: a reader of a pipe sees every write, one after the other.
 pub fn is_stream(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| !m.is_file())
-        || [Path::new("/dev"), Path::new("/proc")]
-            .iter()
-            .any(|dir| path.starts_with(dir) || resolve(path).is_ok_and(|p| p.starts_with(dir)))
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return true;
+    }
+    let target = resolve(path).ok();
+    ["/dev", "/proc"]
+        .iter()
+        .any(|dir| path.starts_with(dir) || target.as_ref().is_some_and(|t| t.starts_with(dir)))
 }
 
 /// The file a write to `path` lands in: `path` with its symlinks followed, a

@@ -184,20 +184,20 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
     let mut mismatch = false;
     // Puzzles benchmarked in full: the first `done`.
     let mut done = 0;
-    // Files written while the run goes on name the puzzles still to come, so that one
-    // left by a killed run says what it lacks, from the start: else a file of an
-    // earlier run would stand there, as if complete. A pipe or a device (`-` too)
-    // gets only the final report.
-    let write_partial = |report: &mut BenchReport, done: usize| -> Result<()> {
+    // The exports of the first `done` puzzles. Files written while the run goes on
+    // (not `last`) name the puzzles still to come, so that one left by a killed run
+    // says what it lacks, from the start: else a file of an earlier run would stand
+    // there, as if complete. A pipe or a device (`-` too) gets only the last.
+    let write_exports = |report: &mut BenchReport, done: usize, last: bool| -> Result<()> {
         report.puzzles_not_reported = not_reported(&a.puzzles, done);
         for (f, p) in &exports {
-            if *p != Path::new("-") && !crate::files::is_stream(p) {
+            if last || *p != Path::new("-") && !crate::files::is_stream(p) {
                 write_output(p, &f.exporter().serialize(report))?;
             }
         }
         Ok(())
     };
-    write_partial(&mut report, 0)?;
+    write_exports(&mut report, 0, false)?;
     'puzzles: for ((path, puzzle), &symmetric) in a.puzzles.iter().zip(&puzzles).zip(&symmetric) {
         let name = path.display().to_string();
         let mut all_runs = Vec::new();
@@ -241,20 +241,17 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
         if compared {
             report_text(&summary(&report, &name))?;
         }
-        write_partial(&mut report, done)?;
+        write_exports(&mut report, done, false)?;
     }
     bar.finish_and_clear();
     if INTERRUPTED.load(Ordering::SeqCst) {
         // The exports say they are partial, and which puzzles they leave out.
         report.interrupted = true;
     }
-    report.puzzles_not_reported = not_reported(&a.puzzles, done);
     if compared && report.puzzles.len() > 1 {
         report_text(&overall(&report))?;
     }
-    for (f, p) in &exports {
-        write_output(p, &f.exporter().serialize(&report))?;
-    }
+    write_exports(&mut report, done, true)?;
     if mismatch {
         eprintln!("plytile: ERROR: solution counts disagree (see above); exit code 4");
         return Ok(super::compare::EXIT_MISMATCH);

@@ -61,7 +61,8 @@ pub fn run(a: SplitArgs) -> Result<u8> {
         .map_err(|e| InputError::new(&origin, format!("cannot create --out directory: {e}")))?;
     let mut units = 0;
     // Files of this split that were there before: the same bytes as this run writes.
-    let before: Vec<&Path> = present.iter().map(|p| p.path.as_path()).collect();
+    let before: std::collections::HashSet<&Path> =
+        present.iter().map(|p| p.path.as_path()).collect();
     let mut created = Vec::new();
     // Each file is written through a rename (a second Ctrl-C leaves none half-written),
     // and all are of this split, so running it again completes a stopped write.
