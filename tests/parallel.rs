@@ -595,6 +595,38 @@ fn a_run_killed_mid_way_resumes_to_the_same_totals() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A run killed (SIGKILL: no last save) after a periodic save resumes from what that
+/// save wrote: the frontier subproblems it had summed (by index) and the first deepest
+/// record, which the run keeps in memory that way instead of a record per subproblem.
+#[test]
+fn a_run_killed_after_a_periodic_save_resumes_to_the_same_totals() {
+    // 753,987,093 nodes: over 4 s on one thread here, so the kill comes mid-way.
+    let puzzle =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan-set2/pieces_11x04.txt");
+    let puzzle = puzzle.to_str().unwrap();
+    let dir = scratch("periodic");
+    let ck = dir.join("run.ck");
+    let ck = ck.to_str().unwrap();
+    let base = ["solve", puzzle, "--all", "--json", "--split-depth", "8"];
+    let whole = json(&bin().args(base).args(["--threads", "2"]).output().unwrap());
+    assert!(whole.exhaustive);
+
+    let mut args = base.to_vec();
+    args.extend(["--threads", "1", "--checkpoint", ck]);
+    // One save comes every 3 s.
+    let out = interrupted(&args, "-KILL", Duration::from_millis(3600));
+    assert_eq!(out.status.code(), None, "the run ended before the kill");
+    let saved = std::fs::read_to_string(ck).unwrap();
+    assert!(saved.contains(r#""finished":{"units":[["#), "{saved:.300}");
+    let out = bin().args(&args).output().unwrap();
+    let last = json(&out);
+    assert!(last.resumed_nodes > 0);
+    same_counts(&whole, &last, "resumed after a kill");
+    assert_eq!(whole.solutions, last.solutions);
+    assert_eq!(whole.deepest, last.deepest);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn predict_reports_a_measured_run_cut_by_ctrl_c_and_exits_3() {
     let puzzle = brendan_file("pieces_08x08.txt");

@@ -44,6 +44,21 @@ impl Finished {
     }
 }
 
+/// A run's frontier subproblems by prefix (built once per run: a deep split has
+/// millions, and a running checkpoint compacts every few seconds).
+pub struct Units<'a>(FxHashMap<&'a Prefix, usize>);
+
+impl<'a> Units<'a> {
+    pub fn new(units: &'a [Prefix]) -> Units<'a> {
+        Units(units.iter().enumerate().map(|(i, u)| (u, i)).collect())
+    }
+
+    /// The index of `prefix` among them.
+    pub fn index(&self, prefix: &Prefix) -> Option<usize> {
+        self.0.get(prefix).copied()
+    }
+}
+
 /// `records` (a checkpoint's finished subproblems, of a run over `units` with `s`) and
 /// `finished` made compact as the module doc says: the same counts, solutions in the
 /// same order and the same deepest node when merged, and the same subproblems left to
@@ -51,7 +66,7 @@ impl Finished {
 pub fn compact(
     puzzle: &Puzzle,
     s: Strategy,
-    units: &[Prefix],
+    units: &Units<'_>,
     finished: &Finished,
     records: Vec<Record>,
 ) -> (Finished, Vec<Record>) {
@@ -90,13 +105,11 @@ pub fn compact(
             winner = Some(i);
         }
     }
-    let unit_of: FxHashMap<&Prefix, usize> =
-        units.iter().enumerate().map(|(i, u)| (u, i)).collect();
     let mut sum = finished.stats();
     let mut done = finished.units.clone();
     let mut kept = Vec::with_capacity(left.len());
     for (i, mut r) in left.into_iter().enumerate() {
-        let unit = unit_of.get(&r.prefix).copied();
+        let unit = units.index(&r.prefix);
         let closed = r.given.is_empty() && r.stats.solutions_found == 0;
         match unit.filter(|_| closed && Some(i) != winner) {
             Some(u) => {

@@ -20,6 +20,7 @@ pub use state::State;
 use crate::error::{InputError, Result};
 use crate::puzzle::Puzzle;
 use crate::report::SolveResult;
+use compact::Finished;
 use parallel::Split;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -303,39 +304,44 @@ pub(crate) fn solve_read(
     };
     let (done, todo) = parallel::resume(puzzle, &units, records, &finished)
         .map_err(|e| InputError::new(blame, e))?;
-    let save_to = |path: &std::path::Path, records: Vec<parallel::Record>| {
-        let (finished, records) = compact::compact(puzzle, s, &units, &finished, records);
+    let index = compact::Units::new(&units);
+    let save_to = |path: &std::path::Path, finished: &Finished, records| {
+        let (finished, records) = compact::compact(puzzle, s, &index, finished, records);
         let ck = jobs::Checkpoint {
             symmetry_parts: spread.cut.clone(),
             ..jobs::Checkpoint::new(puzzle, s, split_depth, shard, &finished, records)
         };
         jobs::write_checkpoint(path, &ck)
     };
-    let periodic = |records: Vec<parallel::Record>| {
+    let periodic = |finished: &Finished, records| {
         if let Some(p) = &spread.checkpoint {
-            if let Err(e) = save_to(p, records) {
+            if let Err(e) = save_to(p, finished, records) {
                 tracing::warn!("{e}");
             }
         }
     };
-    let save: Option<&parallel::Save<'_>> = spread.checkpoint.as_ref().map(|_| &periodic as _);
+    let saver = spread.checkpoint.as_ref().map(|_| parallel::Saver {
+        save: &periodic,
+        units: &index,
+    });
     let work = parallel::Work {
         todo,
         base,
         done,
-        finished: finished.stats(),
+        finished,
     };
     let schedule = parallel::Schedule {
         order: spread.order,
         threads,
         interleave: plan.as_ref(),
     };
-    let out = parallel::run(puzzle, s, work, schedule, limits, stop, save).map_err(|e| {
-        InputError::new(spread.job.as_ref().map_or("--threads", |j| j.0.as_str()), e)
-    })?;
+    let out =
+        parallel::run(puzzle, s, work, schedule, limits, stop, saver.as_ref()).map_err(|e| {
+            InputError::new(spread.job.as_ref().map_or("--threads", |j| j.0.as_str()), e)
+        })?;
     // A failed last save must not cost the run its result: it is reported with it.
     let saved = match &spread.checkpoint {
-        Some(p) => save_to(p, out.records),
+        Some(p) => save_to(p, &out.finished, out.records),
         None => Ok(()),
     };
     // Where the boards were found, by the subproblem that holds each (see `ranks`).

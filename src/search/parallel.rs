@@ -45,7 +45,7 @@
 //! themselves go to one shelf for the whole run ([`super::shelf`]), which holds only
 //! the first `--keep` in that order of those found so far.
 
-use super::compact::Finished;
+use super::compact::{self, Finished};
 use super::dfs::{search_sharing, stop_reason, Limits, Share, Stats, Stop};
 use super::interleave::{self, Plan};
 use super::select::{log_options, move_penalty, Order, Pick, ScanTables, Select, Strategy};
@@ -95,8 +95,13 @@ impl std::fmt::Display for Cut {
     }
 }
 
-/// Called now and then with the finished subproblems' records (checkpoints).
-pub type Save<'a> = dyn Fn(Vec<Record>) + Sync + 'a;
+/// A checkpointed run's way to its file: `save` is called now and then with what the
+/// file holds, the subproblems summed so far (`Finished`) and the other records.
+pub struct Saver<'a> {
+    pub save: &'a (dyn Fn(&Finished, Vec<Record>) + Sync + 'a),
+    /// The run's frontier subproblems (all of them, not only the ones left to search).
+    pub units: &'a compact::Units<'a>,
+}
 
 /// Where to stop expanding the frontier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -452,6 +457,9 @@ pub struct Outcome {
     /// their boards (those among the run's first `--keep`) only when there is a
     /// checkpoint to save them to.
     pub records: Vec<Record>,
+    /// The finished frontier subproblems summed instead of recorded (the checkpoint's
+    /// too): the work's `finished`, plus what the run's saves compacted.
+    pub finished: Finished,
     /// Subproblems searched by this run (frontier units plus the ones given away).
     pub subproblems: usize,
     /// Nodes of `stats` read from the checkpoint's records, not searched by this run.
@@ -587,8 +595,11 @@ pub(super) struct Ctx<'a> {
     pub(super) nodes: AtomicU64,
     pub(super) started: AtomicUsize,
     pub(super) records: Mutex<Vec<Record>>,
-    /// Without a checkpoint: the closed records, summed as they come ([`Folded`]).
-    pub(super) folded: Option<Mutex<Folded>>,
+    /// The closed records, summed as they come ([`Folded`]).
+    pub(super) folded: Mutex<Folded>,
+    /// With a checkpoint, the frontier's subproblems: the file names the closed ones
+    /// [`Folded`] sums by their index.
+    pub(super) units: Option<&'a compact::Units<'a>>,
     pub(super) partial: Mutex<Vec<(Prefix, Stats)>>,
     /// The greatest depth a filed subproblem reached.
     pub(super) deepest: AtomicUsize,
@@ -634,11 +645,12 @@ impl Ctx<'_> {
             stats.deepest_board = Vec::new();
         }
         let closed = given.is_empty() && stats.solutions_found == 0 && stats.stopped.is_none();
-        if let Some(folded) = self.folded.as_ref().filter(|_| finished && closed) {
-            folded
-                .lock()
-                .unwrap()
-                .add(self.puzzle, self.s, prefix, stats);
+        // With a checkpoint only the frontier's are summed at once (the file names them
+        // by index); one given away waits among the records for its giver (`compact`).
+        let unit = self.units.map(|u| u.index(&prefix));
+        if finished && closed && unit != Some(None) {
+            let unit = unit.flatten();
+            (self.folded.lock().unwrap()).add(self.puzzle, self.s, prefix, stats, unit);
         } else if finished {
             self.records.lock().unwrap().push(Record {
                 prefix,
@@ -651,54 +663,87 @@ impl Ctx<'_> {
     }
 }
 
-/// The closed records of a run without a checkpoint (searched to the end, no
-/// solution, nothing given away, no stop), summed as they are filed instead of kept:
-/// the merge needs of them only their counts and the first of them in search order at
-/// the greatest depth, the one whose deepest board the merge would keep. A record costs
-/// its prefix, its nodes per depth and a board (about 2 KB on a 6x6), and a deep
-/// `--split-depth` files millions (6.6 GB at depth 16 on Brendan's 6x6 when all were
-/// kept).
+/// The closed records of a run (searched to the end, no solution, nothing given away,
+/// no stop), summed as they are filed instead of kept: the merge (and a checkpoint) needs
+/// of them only their counts and the first of them in search order at the greatest
+/// depth, the one whose deepest board the merge would keep. A record costs its prefix,
+/// its nodes per depth and a board (about 2 KB on a 6x6), and a deep `--split-depth`
+/// files millions (6.6 GB at depth 16 on Brendan's 6x6 when all were kept).
 #[derive(Default)]
 pub(super) struct Folded {
-    /// The first at the greatest depth so far: its rank, prefix and stats, with the
-    /// nodes of all the others added to its `nodes_per_depth`.
-    first: Option<(Rank, Prefix, Stats)>,
+    /// The first at the greatest depth so far, as filed.
+    first: Option<(Rank, Record, Option<usize>)>,
+    /// The counts of all the others (no board).
+    rest: Stats,
+    /// Their indices among the frontier's subproblems (with a checkpoint, see
+    /// [`Ctx::units`]; else none).
+    units: Vec<usize>,
     /// For the ranks under `--move-order penalty` (None until a tie needs one).
     st: Option<State>,
 }
 
 impl Folded {
-    fn add(&mut self, puzzle: &Puzzle, s: Strategy, prefix: Prefix, mut stats: Stats) {
+    /// Files subproblem `prefix` (the frontier's `unit`-th, with a checkpoint).
+    fn add(
+        &mut self,
+        puzzle: &Puzzle,
+        s: Strategy,
+        prefix: Prefix,
+        stats: Stats,
+        unit: Option<usize>,
+    ) {
         let mut rank = |p: &Prefix| {
             let st = self.st.get_or_insert_with(|| State::new(puzzle));
             Rank::of(st, s, p)
         };
-        let Some((first_rank, first, sum)) = &mut self.first else {
-            self.first = Some((rank(&prefix), prefix, stats));
-            return;
-        };
         // Its rank when it takes over as the first deepest.
-        let wins = match stats.deepest.cmp(&sum.deepest) {
-            std::cmp::Ordering::Greater => Some(rank(&prefix)),
-            std::cmp::Ordering::Equal => Some(rank(&prefix)).filter(|r| r < first_rank),
-            std::cmp::Ordering::Less => None,
+        let wins = match &self.first {
+            None => Some(rank(&prefix)),
+            Some((first_rank, first, _)) => match stats.deepest.cmp(&first.stats.deepest) {
+                std::cmp::Ordering::Greater => Some(rank(&prefix)),
+                std::cmp::Ordering::Equal => Some(rank(&prefix)).filter(|r| r < first_rank),
+                std::cmp::Ordering::Less => None,
+            },
         };
-        // `merge` keeps the deepest board of its receiver here (no deeper one comes),
-        // and copies no board.
-        match wins {
-            Some(r) => {
-                // Carrying the counts so far.
-                stats.merge(sum, 0);
-                (*first_rank, *first, *sum) = (r, prefix, stats);
-            }
-            None => sum.merge(&stats, 0),
-        }
+        let given = Vec::new();
+        let (mut stats, unit) = match wins {
+            Some(r) => match self.first.replace((
+                r,
+                Record {
+                    prefix,
+                    stats,
+                    given,
+                },
+                unit,
+            )) {
+                Some((_, old, unit)) => (old.stats, unit),
+                None => return,
+            },
+            None => (stats, unit),
+        };
+        stats.deepest_board = Vec::new();
+        self.rest.merge(&stats, 0);
+        self.units.extend(unit);
     }
 
-    /// The folded records as one outcome: at the place of the first deepest, with
-    /// everyone's counts.
-    fn into_outcome(self) -> Option<(Prefix, Stats)> {
-        self.first.map(|(_, p, s)| (p, s))
+    /// `before` (the subproblems a checkpoint summed) with the ones filed here, and the
+    /// first deepest, which keeps a record of its own.
+    fn with(&self, before: &Finished) -> (Finished, Option<Record>) {
+        let mut sum = before.stats();
+        sum.merge(&self.rest, 0);
+        let mut units = before.units.clone();
+        units.extend(&self.units);
+        units.sort_unstable();
+        let first = self.first.as_ref().map(|(_, r, _)| Record {
+            prefix: r.prefix.clone(),
+            stats: r.stats.clone(),
+            given: Vec::new(),
+        });
+        let finished = Finished {
+            units,
+            nodes_per_depth: sum.nodes_per_depth,
+        };
+        (finished, first)
     }
 }
 
@@ -818,9 +863,8 @@ pub struct Work {
     pub todo: Vec<Prefix>,
     pub base: Stats,
     pub done: Vec<Record>,
-    /// The counts of the subproblems an earlier run finished and summed
-    /// ([`Finished::stats`]).
-    pub finished: Stats,
+    /// The subproblems an earlier run finished and summed.
+    pub finished: Finished,
 }
 
 /// How a [`run`] schedules its subproblems: in which order, on how many workers (0: all
@@ -962,8 +1006,8 @@ pub(super) fn penalty_key(st: &mut State, prefix: &Prefix) -> Vec<(f64, u32)> {
 }
 
 /// Searches `work` as `schedule` says and sums everything. `stop` is the caller's stop
-/// flag (Ctrl-C). `save` is called with the finished records every [`SAVE_EVERY`] from
-/// a helper thread, never from a worker.
+/// flag (Ctrl-C). `save` is called with the finished subproblems, compacted, every
+/// [`SAVE_EVERY`] from a helper thread, never from a worker.
 pub fn run(
     puzzle: &Puzzle,
     s: Strategy,
@@ -971,13 +1015,13 @@ pub fn run(
     schedule: Schedule<'_>,
     limits: &Limits,
     stop: &AtomicBool,
-    save: Option<&Save<'_>>,
+    save: Option<&Saver<'_>>,
 ) -> Result<Outcome, String> {
     let Work {
         mut todo,
         base,
         done: mut valid,
-        finished: summed,
+        finished,
     } = work;
     let Schedule {
         order,
@@ -988,7 +1032,7 @@ pub fn run(
     if order == Order::Penalty {
         order_by_penalty(puzzle, &mut todo);
     }
-    let mut prior = summed.clone();
+    let mut prior = finished.stats();
     for r in &valid {
         prior.merge(&r.stats, 0);
     }
@@ -1024,8 +1068,8 @@ pub fn run(
         nodes: AtomicU64::new(0),
         started: AtomicUsize::new(0),
         records: Mutex::new(valid),
-        // With a checkpoint every record is kept: the file lists them.
-        folded: save.is_none().then(|| Mutex::new(Folded::default())),
+        folded: Mutex::new(Folded::default()),
+        units: save.map(|sv| sv.units),
         partial: Mutex::new(Vec::new()),
         deepest: AtomicUsize::new(0),
         skipped: AtomicUsize::new(0),
@@ -1036,18 +1080,22 @@ pub fn run(
         .num_threads(threads)
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
-    let finished = AtomicBool::new(false);
+    let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let helper = scope.spawn(|| {
             let mut last = Instant::now();
-            while !finished.load(Ordering::Acquire) {
-                if stop.load(Ordering::Relaxed) {
+            while !done.load(Ordering::Acquire) {
+                // The deadline too: subproblems smaller than a poll's nodes never see it.
+                let late = limits.deadline.is_some_and(|t| Instant::now() >= t);
+                if stop.load(Ordering::Relaxed) || late {
                     ctx.halt.store(true, Ordering::Release);
                 }
-                if let Some(f) = save {
+                if let Some(sv) = save {
                     if last.elapsed() >= SAVE_EVERY {
-                        let snapshot = ctx.records.lock().unwrap().clone();
-                        f(shelved(puzzle, s, &ctx.shelf, snapshot));
+                        let (now, first) = ctx.folded.lock().unwrap().with(&finished);
+                        let mut snapshot = ctx.records.lock().unwrap().clone();
+                        snapshot.extend(first);
+                        (sv.save)(&now, shelved(puzzle, s, &ctx.shelf, snapshot));
                         last = Instant::now();
                     }
                 }
@@ -1066,28 +1114,27 @@ pub fn run(
                 }
             }),
         }
-        finished.store(true, Ordering::Release);
+        done.store(true, Ordering::Release);
         helper.thread().unpark();
     });
     let user_stop = stop.load(Ordering::Relaxed);
 
     // Merge in search order (see the module doc).
-    let records = ctx.records.into_inner().unwrap();
+    let (finished, first) = ctx.folded.into_inner().unwrap().with(&finished);
+    let mut records = ctx.records.into_inner().unwrap();
+    records.extend(first);
     // Their boards for the checkpoint (no other reader): a second copy of the shelf's.
     let records = match save {
         Some(_) => shelved(puzzle, s, &ctx.shelf, records),
         None => records,
     };
     let partial = ctx.partial.into_inner().unwrap();
-    let folded = ctx
-        .folded
-        .and_then(|f| f.into_inner().unwrap().into_outcome());
     let outcomes = records.iter().map(|r| (&r.prefix, &r.stats));
-    let outcomes = outcomes.chain(partial.iter().chain(&folded).map(|(p, s)| (p, s)));
+    let outcomes = outcomes.chain(partial.iter().map(|(p, s)| (p, s)));
     // The counts; the boards are the shelf's.
     let mut stats = merged(puzzle, s, base, outcomes, 0);
     stats.solutions = ctx.shelf.take_all();
-    stats.merge(&summed, 0);
+    stats.merge(&finished.stats(), 0);
     stats.stopped = None;
     let found = stats.solutions_found;
     // What stopped subproblems: unfinished ones, and finished ones that handed their
@@ -1125,6 +1172,7 @@ pub fn run(
     Ok(Outcome {
         stats,
         records,
+        finished,
         subproblems: ctx.started.load(Ordering::Relaxed),
         resumed_nodes: prior.nodes(),
         rebuilt_nodes: frontier_nodes - ctx.base_nodes,
