@@ -690,6 +690,11 @@ fn malformed_puzzle_files() {
         let o = plytile(&["solve", &s(&f)]);
         assert_input_error(&o, &s(&f), Some(line), name);
     }
+    // a byte that is no UTF-8, on line 3: named like every other error
+    let f = dir.join("latin1.txt");
+    std::fs::write(&f, b"2 2\n0 0 1 1\n0 0 1 \xff\n").unwrap();
+    let o = plytile(&["solve", &s(&f)]);
+    assert_input_error(&o, &s(&f), Some(3), "invalid UTF-8");
     // a file that does not exist
     let missing = s(&dir.join("missing.txt"));
     let o = plytile(&["solve", &missing]);
@@ -732,6 +737,17 @@ fn malformed_hints_and_solution_files() {
         let o = plytile(&["solve", &e2, "--hints", &s(&f), "--max-nodes", "10"]);
         assert_input_error(&o, &s(&f), *line, name);
     }
+    // A hints file numbers its pieces from 1, and so do the messages about its lines
+    // (they said "piece 0" for the file's piece 1).
+    let f = dir.join("hints_rim.txt");
+    std::fs::write(&f, "A1 0 0 1 0\nB2 1 1 2 0\n").unwrap();
+    let o = plytile(&["solve", &e2, "--hints", &s(&f), "--max-nodes", "10"]);
+    assert_input_error(&o, &s(&f), Some(1), "hints_rim");
+    assert!(
+        stderr(&o).contains("the hint at row 0 column 0 (piece 1 turned 0) shows colour"),
+        "{}",
+        stderr(&o)
+    );
     // Hints that pass one by one but not side by side: refused, on every thread count
     // (the search trusted them, reported a board the checker rejects, and hung on two).
     let text = std::fs::read_to_string(p("hinted/b7x5_col3.txt")).unwrap();
@@ -832,6 +848,9 @@ fn bad_flags_exit_2() {
         vec!["solve", &puzzle, "--max-nodes", "1.5"],
         vec!["solve", &puzzle, "--max-nodes", "1e30"],
         vec!["predict", &puzzle, "--probes", "0e3"],
+        // Days of probing without a word (QA, session 31).
+        vec!["predict", &puzzle, "--probes", "1e12"],
+        vec!["predict", &puzzle, "--stratified-probes", "20000000000"],
         vec!["solve", &puzzle, "--solutions", "0"],
         vec!["solve", &puzzle, "--all", "--solutions", "3"],
         vec!["solve", &puzzle, "--edge-order", "ldru"],
@@ -1095,7 +1114,7 @@ fn quoted_input_and_huge_values_keep_errors_one_line() {
     let o = plytile(&["solve", &s(&hinted)]);
     assert_input_error(&o, "h.txt", None, "huge hint piece");
     assert!(
-        stderr(&o).contains("18446744073709551616 counting from 1"),
+        stderr(&o).contains("names piece 18446744073709551615, but the puzzle has 16 pieces"),
         "{}",
         stderr(&o)
     );

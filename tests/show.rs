@@ -251,6 +251,20 @@ fn cli_show_writes_svg_text_and_a_link_that_convert_reads_back() {
         // A link as PUZZLE brings its board along.
         let o = plytile(&["show", &input, "--link"]);
         assert_eq!(stdout(&o).trim(), link);
+        // The other commands want a puzzle file, and say how to make one (they told
+        // the user to save the link to a file, which they then did not read).
+        for cmd in ["solve", "explain", "verify"] {
+            let o = plytile(
+                &[cmd, &input, &s(&dir.join("a.solution.txt"))][..2 + (cmd == "verify") as usize],
+            );
+            assert_eq!(o.status.code(), Some(2), "{cmd}: {}", stderr(&o));
+            assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+            assert!(
+                stderr(&o).contains("`plytile convert LINK -o puzzle.txt`"),
+                "{}",
+                stderr(&o)
+            );
+        }
     }
 
     // A bad link: exit 2, one line naming the input.

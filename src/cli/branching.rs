@@ -22,7 +22,8 @@ pub fn run(a: BranchingArgs) -> Result<u8> {
     let path = Path::new(&a.tree);
     let (origin, json) = if a.tree.trim_start().starts_with('[') {
         ("TREE".to_string(), a.tree.clone())
-    } else if path.is_file() {
+    } else if path.exists() {
+        // A directory or a FIFO says so through the reader.
         (a.tree.clone(), read_text(path)?)
     } else {
         let m = format!(

@@ -200,10 +200,15 @@ impl PuzzleArgs {
             let base = p.hints.len();
             let located = formats::parse_e2_hints_located(&text, &origin)?;
             p.hints.extend(located.iter().map(|l| l.hint));
-            p.validate_located(&origin, &|item| match item {
-                Item::Hint(k) if k >= base => located.get(k - base).map(|l| l.line),
-                _ => None,
-            })?;
+            // Its pieces count from 1.
+            p.validate_located(
+                &origin,
+                &|item| match item {
+                    Item::Hint(k) if k >= base => located.get(k - base).map(|l| l.line),
+                    _ => None,
+                },
+                1,
+            )?;
             formats::check_hint_edges(&p, &located, &origin)?;
         }
         Ok(p)
@@ -570,6 +575,20 @@ pub fn parse_count(s: &str) -> std::result::Result<u64, String> {
         _ => Err(format!(
             "'{s}' is not a positive whole number (e.g. 300000000 or 3e8)"
         )),
+    }
+}
+
+/// The most probes `predict` takes: a probe walks the tree from the root to a leaf
+/// (about a microsecond on a small board, several on 16x16), so 1e10 is hours.
+const MAX_PROBES: u64 = 10_000_000_000;
+
+/// Parses a count of probes ([`parse_count`]), at most [`MAX_PROBES`].
+pub fn parse_probes(s: &str) -> std::result::Result<u64, String> {
+    match parse_count(s)? {
+        n if n > MAX_PROBES => Err(format!(
+            "'{s}' probes is over 1e10 (hours to days of probing); fewer probes already bound the error, see the README"
+        )),
+        n => Ok(n),
     }
 }
 

@@ -50,9 +50,15 @@ pub fn is_ron(text: &str, path: &Path) -> bool {
         || text.trim_start().starts_with('(')
 }
 
+/// What to do with a viewer link where a puzzle file is wanted.
+const LINK_ADVICE: &str = "a viewer link, not a puzzle file: `plytile convert LINK -o puzzle.txt` turns it into one (with its board in puzzle.solution.txt), and `plytile show LINK` draws it";
+
 /// [`read_puzzle`] of the file's `text`, read already.
 pub fn parse_puzzle(text: &str, path: &Path, order: EdgeOrder) -> Result<Puzzle> {
     let origin = path.display().to_string();
+    if !is_ron(text, path) && is_viewer_link(text) {
+        return Err(InputError::new(&origin, format!("holds {LINK_ADVICE}")));
+    }
     let mut puzzle = if is_ron(text, path) {
         parse_ron(text, &origin)?
     } else {
@@ -85,11 +91,15 @@ pub fn check_ron_puzzle(p: &Puzzle, text: &str, origin: &str, at: &[&str]) -> Re
         ron_lines(text, &[at, &["pieces"]].concat()).entries,
         ron_lines(text, &[at, &["hints"]].concat()).entries,
     );
-    p.validate_located(origin, &|item| match item {
-        Item::Piece(k) => pieces.get(k).copied(),
-        Item::Hint(k) => hints.get(k).copied(),
-        Item::Field(f) => ron_lines(text, &[at, &[f]].concat()).key,
-    })
+    p.validate_located(
+        origin,
+        &|item| match item {
+            Item::Piece(k) => pieces.get(k).copied(),
+            Item::Hint(k) => hints.get(k).copied(),
+            Item::Field(f) => ron_lines(text, &[at, &[f]].concat()).key,
+        },
+        0,
+    )
 }
 
 /// Refuses a puzzle whose name or source holds a control character, `line_of` giving
@@ -378,12 +388,16 @@ pub fn parse_text(text: &str, origin: &str, order: EdgeOrder) -> Result<Puzzle> 
         notes: None,
     };
     check_one_line(&p, origin, line_of)?;
-    p.validate_located(origin, &|item| match item {
-        Item::Piece(i) => piece_lines.get(i).copied(),
-        Item::Hint(k) => hint_lines.get(k).copied(),
-        // The size and the piece count were checked above, with their lines.
-        Item::Field(_) => None,
-    })?;
+    p.validate_located(
+        origin,
+        &|item| match item {
+            Item::Piece(i) => piece_lines.get(i).copied(),
+            Item::Hint(k) => hint_lines.get(k).copied(),
+            // The size and the piece count were checked above, with their lines.
+            Item::Field(_) => None,
+        },
+        0,
+    )?;
     Ok(p)
 }
 
@@ -872,14 +886,21 @@ pub fn read_text(path: &Path) -> Result<String> {
     let origin = path.display().to_string();
     let bytes = crate::files::read_input(path).map_err(|e| {
         let e = if origin.contains("://") && e.kind() == std::io::ErrorKind::NotFound {
-            "no such file, and plytile does not download: save it and give its path".into()
+            if is_viewer_link(&origin) {
+                LINK_ADVICE.into()
+            } else {
+                "no such file, and plytile does not download: save it and give its path".into()
+            }
         } else {
             e.to_string()
         };
         InputError::new(&origin, format!("cannot read: {e}"))
     })?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| InputError::new(&origin, "not a text file (invalid UTF-8)"))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let bad = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
+        InputError::at(&origin, line, "not a text file (invalid UTF-8)")
+    })?;
     // Lines may end in LF, CRLF or a lone CR (classic Mac), which `str::lines` would
     // not split on: a CR-only file would read as one line.
     let text = if text.contains('\r') {

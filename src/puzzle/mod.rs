@@ -184,15 +184,17 @@ impl Puzzle {
     /// Checks everything that can be checked without searching. `origin` names the
     /// file in the messages.
     pub fn validate(&self, origin: &str) -> Result<()> {
-        self.validate_located(origin, &|_| None)
+        self.validate_located(origin, &|_| None, 0)
     }
 
     /// As [`Puzzle::validate`]; `line_of` gives the file line of a piece or hint, so
-    /// that a problem with one of them names its line.
+    /// that a problem with one of them names its line, and the messages number the
+    /// pieces from `first_piece` as the file does (0, or 1 in an Eternity II hints file).
     pub fn validate_located(
         &self,
         origin: &str,
         line_of: &dyn Fn(Item) -> Option<usize>,
+        first_piece: usize,
     ) -> Result<()> {
         let err = |m: String| Err(InputError::new(origin, m));
         let err_at = |item: Item, m: String| Err(InputError::located(origin, line_of(item), m));
@@ -244,6 +246,16 @@ impl Puzzle {
         }
         let mut seen_cell = vec![false; w * h];
         let mut seen_piece = vec![false; self.pieces.len()];
+        // A hint as the file names it (after its row and column are checked).
+        let named = |hint: &Hint| {
+            format!(
+                "the hint at row {} column {} (piece {} turned {})",
+                hint.row,
+                hint.col,
+                hint.piece + first_piece,
+                hint.rotation
+            )
+        };
         for (k, hint) in self.hints.iter().enumerate() {
             if hint.row >= h || hint.col >= w {
                 return err_at(
@@ -258,9 +270,8 @@ impl Puzzle {
                 return err_at(
                     Item::Hint(k),
                     format!(
-                        "hint {k} names piece {} (counting from 0; {} counting from 1), but the puzzle has {} pieces",
-                        hint.piece,
-                        hint.piece as u128 + 1,
+                        "hint {k} names piece {}, but the puzzle has {} pieces, numbered from {first_piece} here",
+                        hint.piece as u128 + first_piece as u128,
                         self.pieces.len()
                     ),
                 );
@@ -287,23 +298,22 @@ impl Puzzle {
             if std::mem::replace(&mut seen_piece[hint.piece], true) {
                 return err_at(
                     Item::Hint(k),
-                    format!(
-                        "hint {k} uses piece {}, which another hint already uses",
-                        hint.piece
-                    ),
+                    format!("{}: another hint already uses that piece", named(hint)),
                 );
             }
             let shown = rotated(self.pieces[hint.piece], hint.rotation);
             for (side, &colour) in shown.iter().enumerate() {
                 let on_rim = self.neighbour(cell, side).is_none();
                 if on_rim != (colour == RIM) {
-                    return err_at(Item::Hint(k), format!(
-                        "hint {k} (piece {} turned {}) shows colour {colour} on its {} side, which {} the rim",
-                        hint.piece,
-                        hint.rotation,
-                        SIDE_NAMES[side],
-                        if on_rim { "faces" } else { "does not face" }
-                    ));
+                    return err_at(
+                        Item::Hint(k),
+                        format!(
+                            "{} shows colour {colour} on its {} side, which {} the rim",
+                            named(hint),
+                            SIDE_NAMES[side],
+                            if on_rim { "faces" } else { "does not face" }
+                        ),
+                    );
                 }
             }
         }
@@ -313,7 +323,7 @@ impl Puzzle {
         for (k, hint) in self.hints.iter().enumerate() {
             hint_at[hint.row * w + hint.col] = Some(k);
         }
-        for (k, hint) in self.hints.iter().enumerate() {
+        for hint in &self.hints {
             let cell = hint.row * w + hint.col;
             let shown = rotated(self.pieces[hint.piece], hint.rotation);
             for side in [RIGHT, DOWN] {
@@ -324,12 +334,10 @@ impl Puzzle {
                 let faced = rotated(self.pieces[other.piece], other.rotation)[(side + 2) % 4];
                 if shown[side] != faced {
                     return err_at(Item::Hint(j), format!(
-                        "hint {j} (piece {} turned {}) shows colour {faced} on its {} side, but hint {k} next to it (piece {} turned {}) shows colour {}: the hints do not fit together",
-                        other.piece,
-                        other.rotation,
+                        "{} shows colour {faced} on its {} side, but {} next to it shows colour {}: the hints do not fit together",
+                        named(other),
                         SIDE_NAMES[(side + 2) % 4],
-                        hint.piece,
-                        hint.rotation,
+                        named(hint),
                         shown[side]
                     ));
                 }
