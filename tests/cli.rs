@@ -121,6 +121,30 @@ fn solve_exit_1_when_none_exists() {
     cleanup(&dir);
 }
 
+/// A colour on an odd number of piece sides cannot pair off on any board: a note says
+/// so at once (a long search would otherwise be the only answer), and the search agrees.
+#[test]
+fn a_colour_on_an_odd_number_of_sides_is_noted() {
+    let dir = scratch_dir("cli-odd");
+    let text = std::fs::read_to_string(p("brendan/pieces_03x03.txt")).unwrap();
+    // The centre piece `3 3 4 4` with one side mistyped: colour 3 on 3 sides (and 5 on 1).
+    assert!(text.contains("\n3 3 4 4\n"));
+    let f = dir.join("typo.txt");
+    std::fs::write(&f, text.replace("\n3 3 4 4\n", "\n3 5 4 4\n")).unwrap();
+    let o = plytile(&["solve", &s(&f), "--all"]);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("colour 3 shows on 3 piece sides, an odd number"),
+        "{}",
+        stderr(&o)
+    );
+    // The file as shipped: no note.
+    let o = plytile(&["solve", &p("brendan/pieces_03x03.txt")]);
+    assert_eq!(code(&o), 0);
+    assert!(!stderr(&o).contains("odd number"), "{}", stderr(&o));
+    cleanup(&dir);
+}
+
 #[test]
 fn solve_exit_3_when_stopped_by_a_limit() {
     let o = plytile(&[

@@ -1249,7 +1249,7 @@ fn bench_interrupted_exports_say_they_are_partial() {
     let md = std::fs::read_to_string(&md).unwrap();
     assert!(
         md.contains(&format!(
-            "**Interrupted (Ctrl-C): partial results.** Not reported: `{p76}`.\n"
+            "**Interrupted (Ctrl-C or SIGTERM): partial results.** Not reported: `{p76}`.\n"
         )),
         "{md}"
     );

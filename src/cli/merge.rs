@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// JSON results of `plytile solve --shard i/n --json` or `solve --job FILE --json`.
+    /// JSON results of `plytile solve --shard i/n --json` or `solve --job FILE --json`:
+    /// files, each holding one result or several one after another (the output of a
+    /// batch engine gathered into one file), or `-` for standard input.
     #[arg(required = true)]
     pub results: Vec<PathBuf>,
     /// Keep at most this many solution boards; all are counted.
@@ -20,6 +22,9 @@ pub struct MergeArgs {
     /// Print the result as one JSON object (the schema of `solve --json`).
     #[arg(long)]
     pub json: bool,
+    /// Print only the summary line (that of `solve -q`).
+    #[arg(short, long, conflicts_with = "json")]
+    pub quiet: bool,
     /// The puzzle the results are of: each must match it, and every solution they
     /// hold is checked by the independent checker before it is reported.
     #[arg(long, value_name = "FILE")]
@@ -45,17 +50,20 @@ pub fn run(a: MergeArgs) -> Result<u8> {
         None => None,
     };
     let mut parts = Vec::new();
+    let mut stdin_read = false;
     for path in &a.results {
-        let origin = path.display().to_string();
-        let text = read_text(path)?;
-        let r: SolveResult = serde_json::from_str(text.trim()).map_err(|e| {
-            InputError::at(
-                &origin,
-                e.line(),
-                format!("not a JSON result of `plytile solve --json`: {e}"),
-            )
-        })?;
-        parts.push((origin, r));
+        let (origin, text) = if path.as_os_str() == "-" {
+            if std::mem::replace(&mut stdin_read, true) {
+                return Err(InputError::new("-", "standard input is given twice"));
+            }
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+                .map_err(|e| InputError::new("standard input", format!("cannot read: {e}")))?;
+            ("standard input".to_string(), text)
+        } else {
+            (path.display().to_string(), read_text(path)?)
+        };
+        parts.extend(results_in(&text, &origin)?);
     }
     let (m, warnings) = jobs::merge_with(&parts, a.keep, puzzle.as_ref())?;
     let boards: usize = parts.iter().map(|(_, r)| r.solutions.len()).sum();
@@ -77,10 +85,51 @@ pub fn run(a: MergeArgs) -> Result<u8> {
     }
     if a.json {
         outln!("{}", serde_json::to_string(&m).expect("results serialize"))?;
+    } else if a.quiet {
+        outln!("{}", m.summary_line())?;
     } else {
         out!("{}", render(&m, parts.len()))?;
     }
     Ok(m.exit_code())
+}
+
+/// The results in `text` (one JSON object, or several one after another), each named
+/// after `origin`, and after its place in it when there are several.
+fn results_in(text: &str, origin: &str) -> Result<Vec<(String, SolveResult)>> {
+    let mut found = Vec::new();
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<SolveResult>();
+    for r in &mut stream {
+        match r {
+            Ok(r) => found.push(r),
+            Err(e) => {
+                let which = match found.len() {
+                    0 => String::new(),
+                    n => format!(" (after {n} good ones)"),
+                };
+                return Err(InputError::located(
+                    origin,
+                    Some(e.line()).filter(|&l| l > 0),
+                    format!("not a JSON result of `plytile solve --json`{which}: {e}"),
+                ));
+            }
+        }
+    }
+    if found.is_empty() {
+        return Err(InputError::new(
+            origin,
+            "holds no JSON result of `plytile solve --json` (empty)",
+        ));
+    }
+    let several = found.len() > 1;
+    Ok((found.into_iter().enumerate())
+        .map(|(i, r)| {
+            let name = match several {
+                true => format!("{origin} (result {})", i + 1),
+                false => origin.to_string(),
+            };
+            (name, r)
+        })
+        .collect())
 }
 
 /// The puzzle the results name in `input`, read again, when it is still there and

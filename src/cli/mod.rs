@@ -211,6 +211,12 @@ impl PuzzleArgs {
             )?;
             formats::check_hint_edges(&p, &located, &origin)?;
         }
+        if let Some(&(colour, n)) = p.odd_colours().first() {
+            eprintln!(
+                "plytile: note: {}: colour {colour} shows on {n} piece sides, an odd number, so no board matches them all: the puzzle has no solution (a piece mistyped or missing?)",
+                self.puzzle.display()
+            );
+        }
         Ok(p)
     }
 }
@@ -582,7 +588,7 @@ pub fn parse_count(s: &str) -> std::result::Result<u64, String> {
 /// (about a microsecond on a small board, several on 16x16), so 1e10 is hours.
 const MAX_PROBES: u64 = 10_000_000_000;
 
-/// Parses a count of probes ([`parse_count`]), at most [`MAX_PROBES`].
+/// Parses a count of probes ([`parse_count`]), at most 1e10.
 pub fn parse_probes(s: &str) -> std::result::Result<u64, String> {
     match parse_count(s)? {
         n if n > MAX_PROBES => Err(format!(

@@ -222,19 +222,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
             serde_json::to_string(&result).expect("results serialize")
         )?;
     } else if a.quiet {
-        outln!(
-            "{}: {} solution(s), {}exhaustive, {} nodes{}, {:.3} s",
-            result.puzzle,
-            result.solutions_found,
-            if result.exhaustive { "" } else { "not " },
-            result.nodes,
-            if result.symmetry > 1 {
-                format!(" (1/{} of the tree: --symmetry)", result.symmetry)
-            } else {
-                String::new()
-            },
-            result.elapsed_s
-        )?;
+        outln!("{}", result.summary_line())?;
     } else {
         out!("{}", result.render_text(&puzzle, a.keep.unwrap_or(DRAWN)))?;
     }

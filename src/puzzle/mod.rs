@@ -171,6 +171,21 @@ impl Puzzle {
         }
     }
 
+    /// The colours other than the rim's that show on an odd number of piece sides,
+    /// with their counts. Every such side must meet a side of its colour on a filled
+    /// board, so the sides of a colour pair off: with any of these no board is
+    /// solved (a mistyped piece, or a piece missing).
+    pub fn odd_colours(&self) -> Vec<(u8, usize)> {
+        let mut count = [0usize; 256];
+        for &c in self.pieces.iter().flatten() {
+            count[c as usize] += 1;
+        }
+        (1..256)
+            .filter(|&c| count[c] % 2 == 1)
+            .map(|c| (c as u8, count[c]))
+            .collect()
+    }
+
     /// Number of distinct colours used, the rim colour included (max colour + 1).
     pub fn colour_count(&self) -> usize {
         self.pieces

@@ -886,7 +886,9 @@ mod tests {
         report.interrupted = true;
         let md = ExportFormat::Markdown.exporter().serialize(&report);
         assert!(
-            md.contains("**Interrupted (Ctrl-C): partial results.** Not reported: `b.txt`.\n"),
+            md.contains(
+                "**Interrupted (Ctrl-C or SIGTERM): partial results.** Not reported: `b.txt`.\n"
+            ),
             "{md}"
         );
         let csv = ExportFormat::Csv.exporter().serialize(&report);

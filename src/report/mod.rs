@@ -188,6 +188,23 @@ fn cells(board: &Board) -> Vec<Cell> {
 }
 
 impl SolveResult {
+    /// The one line of `solve -q` and `merge -q`.
+    pub fn summary_line(&self) -> String {
+        format!(
+            "{}: {} solution(s), {}exhaustive, {} nodes{}, {:.3} s",
+            self.puzzle,
+            self.solutions_found,
+            if self.exhaustive { "" } else { "not " },
+            self.nodes,
+            if self.symmetry > 1 {
+                format!(" (1/{} of the tree: --symmetry)", self.symmetry)
+            } else {
+                String::new()
+            },
+            self.elapsed_s
+        )
+    }
+
     pub fn new(
         puzzle: &Puzzle,
         s: impl Into<Strategy>,

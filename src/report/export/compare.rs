@@ -151,7 +151,7 @@ impl CompareReport {
             s += &format!("; limits: {flags}");
         }
         if self.interrupted {
-            s += "; **interrupted** (Ctrl-C): partial";
+            s += "; **interrupted** (Ctrl-C or SIGTERM): partial";
         }
         s + ".\n"
     }
@@ -260,7 +260,7 @@ impl CompareReport {
         let mut lines = self.ranking_lines();
         if !self.not_run.is_empty() {
             lines.push(format!(
-                "interrupted (Ctrl-C): {} not run",
+                "interrupted (Ctrl-C or SIGTERM): {} not run",
                 self.not_run
                     .iter()
                     .map(|h| h.to_string())

@@ -18,7 +18,7 @@ impl Exporter for MarkdownExporter {
         if report.interrupted || !report.puzzles_not_reported.is_empty() {
             // Said first, so that no reader of the tables takes them for the whole run.
             s += if report.interrupted {
-                "**Interrupted (Ctrl-C): partial results.**"
+                "**Interrupted (Ctrl-C or SIGTERM): partial results.**"
             } else {
                 "**Partial results: written while the benchmark runs.**"
             };
