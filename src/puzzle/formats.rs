@@ -87,15 +87,17 @@ pub fn check_ron_puzzle(p: &Puzzle, text: &str, origin: &str, at: &[&str]) -> Re
     check_one_line(p, origin, |what| {
         ron_lines(text, &[at, &[what]].concat()).key
     })?;
-    let (pieces, hints) = (
-        ron_lines(text, &[at, &["pieces"]].concat()).entries,
-        ron_lines(text, &[at, &["hints"]].concat()).entries,
-    );
+    // Found only for a message: each look walks the whole text (a job file's puzzle
+    // comes after its prefixes, megabytes of them).
+    let entry = |f: &str, k: usize| {
+        let lines = ron_lines(text, &[at, &[f]].concat());
+        lines.entries.get(k).copied()
+    };
     p.validate_located(
         origin,
         &|item| match item {
-            Item::Piece(k) => pieces.get(k).copied(),
-            Item::Hint(k) => hints.get(k).copied(),
+            Item::Piece(k) => entry("pieces", k),
+            Item::Hint(k) => entry("hints", k),
             Item::Field(f) => ron_lines(text, &[at, &[f]].concat()).key,
         },
         0,

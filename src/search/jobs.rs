@@ -228,7 +228,8 @@ impl Job {
             return bad(JobAt::Field("split_depth"), m);
         }
         self.units_located(origin, line_of)?;
-        let mut seen = std::collections::HashMap::new();
+        let mut seen = rustc_hash::FxHashMap::default();
+        seen.reserve(self.prefixes.len());
         for (i, p) in self.prefixes.iter().enumerate() {
             if p.len() != d {
                 let m = format!(
@@ -351,9 +352,12 @@ pub fn read_job(path: &Path) -> Result<Job> {
         "not a valid job file (from `plytile split`)",
     )?;
     check_ron_puzzle(&job.puzzle, &text, &origin, &["puzzle"])?;
-    let prefixes = ron_lines(&text, &["prefixes"]).entries;
+    // Found when a message needs them: each look walks the whole file.
+    let prefixes = std::cell::OnceCell::new();
     let line_of = |at: JobAt| match at {
-        JobAt::Prefix(i) => prefixes.get(i).copied(),
+        JobAt::Prefix(i) => (prefixes.get_or_init(|| ron_lines(&text, &["prefixes"]).entries))
+            .get(i)
+            .copied(),
         JobAt::Field(f) => ron_lines(&text, &[f]).key,
     };
     // Before the split is checked: an edited puzzle may well give other prefixes, and

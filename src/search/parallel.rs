@@ -516,6 +516,7 @@ pub fn resume(
     }
     // Every prefix reached from the units, with the record that gave it away.
     let mut parent: FxHashMap<&Prefix, Option<&Prefix>> = Default::default();
+    parent.reserve(units.len() + records.len());
     let mut stack: Vec<(&Prefix, Option<&Prefix>)> = (units.iter().zip(&done))
         .filter(|(_, &done)| !done)
         .map(|(u, _)| (u, None))
