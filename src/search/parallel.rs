@@ -706,21 +706,27 @@ impl Folded {
                 std::cmp::Ordering::Less => None,
             },
         };
-        let given = Vec::new();
-        let (mut stats, unit) = match wins {
-            Some(r) => match self.first.replace((
-                r,
-                Record {
-                    prefix,
-                    stats,
-                    given,
-                },
-                unit,
-            )) {
-                Some((_, old, unit)) => (old.stats, unit),
-                None => return,
-            },
-            None => (stats, unit),
+        // The one it beats, or itself, goes to the rest.
+        let beaten = match wins {
+            Some(r) => {
+                let given = Vec::new();
+                let first = (
+                    r,
+                    Record {
+                        prefix,
+                        stats,
+                        given,
+                    },
+                    unit,
+                );
+                self.first
+                    .replace(first)
+                    .map(|(_, old, unit)| (old.stats, unit))
+            }
+            None => Some((stats, unit)),
+        };
+        let Some((mut stats, unit)) = beaten else {
+            return;
         };
         stats.deepest_board = Vec::new();
         self.rest.merge(&stats, 0);
