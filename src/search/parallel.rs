@@ -472,9 +472,10 @@ pub struct Outcome {
 /// Checks a checkpoint's `records` against the planned `units` and splits the work:
 /// the records still valid (reached from a unit, directly or through the subproblems
 /// records gave away) and the subproblems left to search (reached, without a record),
-/// sorted. Records reached from no unit are stale and dropped. Without records this
-/// checks that every unit is legal and returns them all. The units of `finished`
-/// (indices into `units`) are done and have no record.
+/// sorted. Records reached from no unit are stale and dropped. Without records (nor
+/// summed units) it returns them all: `units` are always the frontier's own (a job
+/// file's are checked against it when read, [`super::jobs::read_job`]), legal and
+/// distinct. The units of `finished` (indices into `units`) are done and have no record.
 ///
 /// Nothing is trusted before it fits: every subproblem reached is legal on the board
 /// (each record's given-away prefixes lie strictly below its own, on the search's
@@ -495,6 +496,12 @@ pub fn resume(
             .collect();
         format!("[{}]", cells.join(" "))
     };
+    if records.is_empty() && finished.units.is_empty() {
+        // Checking millions of them (a deep split) took longer than searching them.
+        let mut todo = units.to_vec();
+        todo.sort();
+        return Ok((Vec::new(), todo));
+    }
     let mut index = FxHashMap::default();
     for (i, r) in records.iter().enumerate() {
         if index.insert(&r.prefix, i).is_some() {
