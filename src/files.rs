@@ -169,10 +169,17 @@ pub const MAX_INPUT: u64 = 1 << 30;
 
 /// The bytes of the input file `path`, refused past [`MAX_INPUT`].
 pub fn read_input(path: &Path) -> io::Result<Vec<u8>> {
+    read_capped(std::fs::File::open(path)?)
+}
+
+/// The bytes of standard input, refused past [`MAX_INPUT`] (`merge -`).
+pub fn read_stdin() -> io::Result<Vec<u8>> {
+    read_capped(io::stdin().lock())
+}
+
+fn read_capped(input: impl Read) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(MAX_INPUT + 1)
-        .read_to_end(&mut bytes)?;
+    input.take(MAX_INPUT + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > MAX_INPUT {
         return Err(io::Error::other(
             "more than 1 GiB, so not a plytile input (a device or a stream without end?)",

@@ -2,7 +2,7 @@
 
 use super::{read_text, PuzzleArgs};
 use crate::error::{InputError, Result};
-use crate::puzzle::formats::EdgeOrder;
+use crate::puzzle::formats::{text_of, EdgeOrder};
 use crate::puzzle::Puzzle;
 use crate::report::{depth_table, stop_text, SolveResult};
 use crate::search::jobs;
@@ -56,10 +56,10 @@ pub fn run(a: MergeArgs) -> Result<u8> {
             if std::mem::replace(&mut stdin_read, true) {
                 return Err(InputError::new("-", "standard input is given twice"));
             }
-            let mut text = String::new();
-            std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-                .map_err(|e| InputError::new("standard input", format!("cannot read: {e}")))?;
-            ("standard input".to_string(), text)
+            let origin = "standard input";
+            let bytes = crate::files::read_stdin()
+                .map_err(|e| InputError::new(origin, format!("cannot read: {e}")))?;
+            (origin.to_string(), text_of(bytes, origin)?)
         } else {
             (path.display().to_string(), read_text(path)?)
         };

@@ -56,10 +56,11 @@ const LINK_ADVICE: &str = "a viewer link, not a puzzle file: `plytile convert LI
 /// [`read_puzzle`] of the file's `text`, read already.
 pub fn parse_puzzle(text: &str, path: &Path, order: EdgeOrder) -> Result<Puzzle> {
     let origin = path.display().to_string();
-    if !is_ron(text, path) && is_viewer_link(text) {
+    let ron = is_ron(text, path);
+    if !ron && is_viewer_link(text) {
         return Err(InputError::new(&origin, format!("holds {LINK_ADVICE}")));
     }
-    let mut puzzle = if is_ron(text, path) {
+    let mut puzzle = if ron {
         parse_ron(text, &origin)?
     } else {
         parse_text(text, &origin, order)?
@@ -84,21 +85,16 @@ pub fn parse_ron(text: &str, origin: &str) -> Result<Puzzle> {
 /// `at` (empty: the top-level struct), so that a problem with one piece or hint names
 /// the line its entry starts on.
 pub fn check_ron_puzzle(p: &Puzzle, text: &str, origin: &str, at: &[&str]) -> Result<()> {
-    check_one_line(p, origin, |what| {
-        ron_lines(text, &[at, &[what]].concat()).key
-    })?;
-    // Found only for a message: each look walks the whole text (a job file's puzzle
-    // comes after its prefixes, megabytes of them).
-    let entry = |f: &str, k: usize| {
-        let lines = ron_lines(text, &[at, &[f]].concat());
-        lines.entries.get(k).copied()
-    };
+    // Looked up only for a message: each look walks the whole text (a job file's
+    // puzzle comes after its prefixes, megabytes of them).
+    let lines = |field: &str| ron_lines(text, &[at, &[field]].concat());
+    check_one_line(p, origin, |what| lines(what).key)?;
     p.validate_located(
         origin,
         &|item| match item {
-            Item::Piece(k) => entry("pieces", k),
-            Item::Hint(k) => entry("hints", k),
-            Item::Field(f) => ron_lines(text, &[at, &[f]].concat()).key,
+            Item::Piece(k) => lines("pieces").entries.get(k).copied(),
+            Item::Hint(k) => lines("hints").entries.get(k).copied(),
+            Item::Field(f) => lines(f).key,
         },
         0,
     )
@@ -898,10 +894,15 @@ pub fn read_text(path: &Path) -> Result<String> {
         };
         InputError::new(&origin, format!("cannot read: {e}"))
     })?;
+    text_of(bytes, &origin)
+}
+
+/// The text of an input's `bytes` (see [`read_text`]), `origin` naming the input.
+pub fn text_of(bytes: Vec<u8>, origin: &str) -> Result<String> {
     let text = String::from_utf8(bytes).map_err(|e| {
         let bad = e.utf8_error().valid_up_to();
         let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
-        InputError::at(&origin, line, "not a text file (invalid UTF-8)")
+        InputError::at(origin, line, "not a text file (invalid UTF-8)")
     })?;
     // Lines may end in LF, CRLF or a lone CR (classic Mac), which `str::lines` would
     // not split on: a CR-only file would read as one line.

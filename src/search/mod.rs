@@ -304,9 +304,14 @@ pub(crate) fn solve_read(
     };
     let (done, todo) = parallel::resume(puzzle, &units, records, &finished)
         .map_err(|e| InputError::new(blame, e))?;
-    let index = compact::Units::new(&units);
+    // Only a checkpoint names subproblems by index (a deep split has millions).
+    let index = spread
+        .checkpoint
+        .is_some()
+        .then(|| compact::Units::new(&units));
     let save_to = |path: &std::path::Path, finished: &Finished, records| {
-        let (finished, records) = compact::compact(puzzle, s, &index, finished, records);
+        let index = index.as_ref().expect("built for a checkpoint");
+        let (finished, records) = compact::compact(puzzle, s, index, finished, records);
         let ck = jobs::Checkpoint {
             symmetry_parts: spread.cut.clone(),
             ..jobs::Checkpoint::new(puzzle, s, split_depth, shard, &finished, records)
@@ -320,9 +325,9 @@ pub(crate) fn solve_read(
             }
         }
     };
-    let saver = spread.checkpoint.as_ref().map(|_| parallel::Saver {
+    let saver = index.as_ref().map(|units| parallel::Saver {
         save: &periodic,
-        units: &index,
+        units,
     });
     let work = parallel::Work {
         todo,

@@ -740,24 +740,24 @@ impl Folded {
         self.units.extend(unit);
     }
 
-    /// `before` (the subproblems a checkpoint summed) with the ones filed here, and the
-    /// first deepest, which keeps a record of its own.
-    fn with(&self, before: &Finished) -> (Finished, Option<Record>) {
+    /// `before` (the subproblems a checkpoint summed) with the ones filed here, and
+    /// `records` with the first deepest, which keeps a record of its own.
+    fn with(&self, before: &Finished, mut records: Vec<Record>) -> (Finished, Vec<Record>) {
         let mut sum = before.stats();
         sum.merge(&self.rest, 0);
         let mut units = before.units.clone();
         units.extend(&self.units);
         units.sort_unstable();
-        let first = self.first.as_ref().map(|(_, r, _)| Record {
+        records.extend(self.first.as_ref().map(|(_, r, _)| Record {
             prefix: r.prefix.clone(),
             stats: r.stats.clone(),
             given: Vec::new(),
-        });
+        }));
         let finished = Finished {
             units,
             nodes_per_depth: sum.nodes_per_depth,
         };
-        (finished, first)
+        (finished, records)
     }
 }
 
@@ -1106,10 +1106,9 @@ pub fn run(
                 }
                 if let Some(sv) = save {
                     if last.elapsed() >= SAVE_EVERY {
-                        let (now, first) = ctx.folded.lock().unwrap().with(&finished);
-                        let mut snapshot = ctx.records.lock().unwrap().clone();
-                        snapshot.extend(first);
-                        (sv.save)(&now, shelved(puzzle, s, &ctx.shelf, snapshot));
+                        let records = ctx.records.lock().unwrap().clone();
+                        let (now, records) = ctx.folded.lock().unwrap().with(&finished, records);
+                        (sv.save)(&now, shelved(puzzle, s, &ctx.shelf, records));
                         last = Instant::now();
                     }
                 }
@@ -1134,9 +1133,8 @@ pub fn run(
     let user_stop = stop.load(Ordering::Relaxed);
 
     // Merge in search order (see the module doc).
-    let (finished, first) = ctx.folded.into_inner().unwrap().with(&finished);
-    let mut records = ctx.records.into_inner().unwrap();
-    records.extend(first);
+    let records = ctx.records.into_inner().unwrap();
+    let (finished, records) = ctx.folded.into_inner().unwrap().with(&finished, records);
     // Their boards for the checkpoint (no other reader): a second copy of the shelf's.
     let records = match save {
         Some(_) => shelved(puzzle, s, &ctx.shelf, records),
