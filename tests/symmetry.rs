@@ -799,8 +799,8 @@ fn rerun_at_once(how: &str, stops: &[StopAndRerun], whole: (u64, u64)) {
 #[test]
 fn a_rerun_stopped_at_once_reports_what_the_pair_checkpoints_hold() {
     let stops = [
-        ((44, 3_000_006, 1), (44, 3_013_751, 3_000_000)),
-        ((120, 6_013_758, 2), (120, 6_019_385, 6_013_745)),
+        ((44, 3_000_006, 1), (44, 3_000_006, 3_000_000)),
+        ((120, 6_000_013, 2), (120, 6_000_013, 6_000_000)),
     ];
     rerun_at_once("pairs", &stops, (260, 16_972_376));
 }
@@ -810,8 +810,8 @@ fn a_rerun_stopped_at_once_reports_what_the_pair_checkpoints_hold() {
 #[test]
 fn a_rerun_stopped_at_once_reports_what_the_auto_checkpoint_holds() {
     let stops = [
-        ((60, 3_000_007, 1), (60, 3_007_784, 3_000_000)),
-        ((128, 6_007_784, 1), (128, 6_016_123, 6_007_777)),
+        ((60, 3_000_007, 1), (60, 3_000_007, 3_000_000)),
+        ((128, 6_000_007, 1), (128, 6_000_007, 6_000_000)),
     ];
     rerun_at_once("auto", &stops, (260, 14_518_615));
 }

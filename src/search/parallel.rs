@@ -29,7 +29,8 @@
 //!
 //! **Stopping.** Workers poll one shared flag (`halt`) every 4096 nodes. It is set by
 //! the first worker that reaches the solution limit or the node limit, and by a helper
-//! thread that copies the caller's stop flag (Ctrl-C) into it. With `--solutions K`
+//! thread that copies the caller's stop flag (Ctrl-C) and the deadline into it (once
+//! before the first subproblem too: a run already due searches nothing). With `--solutions K`
 //! the result keeps exactly K solutions: each subproblem may find up to the K still
 //! missing when it starts, and the surplus of a race is cut off in search order.
 //! `--max-nodes` is checked per subproblem against the budget left when it starts, so
@@ -1095,15 +1096,21 @@ pub fn run(
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     let done = AtomicBool::new(false);
+    // The deadline too: subproblems smaller than a poll's nodes never see it.
+    let halt_if_due = || {
+        let late = limits.deadline.is_some_and(|t| Instant::now() >= t);
+        if stop.load(Ordering::Relaxed) || late {
+            ctx.halt.store(true, Ordering::Release);
+        }
+    };
+    // Once before any subproblem starts, so that a run already due searches nothing
+    // (else what it searched would depend on when the helper first looks).
+    halt_if_due();
     std::thread::scope(|scope| {
         let helper = scope.spawn(|| {
             let mut last = Instant::now();
             while !done.load(Ordering::Acquire) {
-                // The deadline too: subproblems smaller than a poll's nodes never see it.
-                let late = limits.deadline.is_some_and(|t| Instant::now() >= t);
-                if stop.load(Ordering::Relaxed) || late {
-                    ctx.halt.store(true, Ordering::Release);
-                }
+                halt_if_due();
                 if let Some(sv) = save {
                     if last.elapsed() >= SAVE_EVERY {
                         let records = ctx.records.lock().unwrap().clone();
