@@ -807,6 +807,53 @@ fn a_rerun_with_a_larger_keep_says_the_checkpoint_kept_fewer_boards() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A checkpoint's boards stay the first ones of the whole run whatever `--keep` its
+/// reruns give. Written with `--keep 2` and stopped, its records found more boards
+/// than they hold: a rerun with `--keep 10` lists the 2 (it cannot know the ones
+/// dropped, so none after them either: no list with a hole) and says so. A rerun with
+/// a smaller `--keep` lists fewer, but the checkpoint keeps its boards for the next.
+#[test]
+fn checkpoint_boards_stay_the_whole_runs_first_across_keeps() {
+    let puzzle = brendan_file("pieces_06x06.txt");
+    let dir = scratch("keep-gap");
+    let base = ["solve", puzzle.to_str().unwrap(), "--all", "--json"];
+    let run = |ck: &str, extra: &[&str]| {
+        let out = bin()
+            .args(base)
+            .args(["--threads", "1", "--checkpoint", ck])
+            .args(extra)
+            .output()
+            .unwrap();
+        (json(&out), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let whole = json(&bin().args(base).output().unwrap());
+    assert_eq!(whole.solutions.len(), 260);
+    let ck = dir.join("two.ck");
+    let ck = ck.to_str().unwrap();
+    let (first, _) = run(ck, &["--keep", "2", "--max-nodes", "20000000"]);
+    assert!(first.solutions_found > 2, "{}", first.solutions_found);
+    assert_eq!(first.solutions[..], whole.solutions[..2]);
+    let (wider, e) = run(ck, &["--keep", "10"]);
+    same_counts(&whole, &wider, "rerun with --keep 10");
+    assert_eq!(wider.solutions[..], whole.solutions[..2]);
+    assert!(
+        e.contains("2 of 260 solution boards listed (--keep 10 allows 10)"),
+        "{e}"
+    );
+
+    let ck = dir.join("all.ck");
+    let ck = ck.to_str().unwrap();
+    let (first, _) = run(ck, &["--max-nodes", "20000000"]);
+    let held = first.solutions.len();
+    assert!(held > 1 && held as u64 == first.solutions_found, "{held}");
+    let (narrow, _) = run(ck, &["--keep", "1", "--max-nodes", "1"]);
+    assert_eq!(narrow.solutions[..], whole.solutions[..1]);
+    let (last, e) = run(ck, &[]);
+    same_counts(&whole, &last, "rerun after --keep 1");
+    assert_eq!(last.solutions, whole.solutions, "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_failed_last_checkpoint_save_keeps_the_result() {
     // The CLI checks the path before the run; a disk that fills up (here: a directory

@@ -1053,12 +1053,24 @@ pub fn run(
     }
     super::progress::PROGRESS.add_resumed(prior.nodes(), prior.solutions_found);
     // The checkpoint's boards are in the running for the first `keep` too: they move
-    // to the shelf (and come back to their records from there, see `shelved`).
-    let shelf = Shelf::new(limits.keep);
+    // to the shelf (and come back to their records from there, see `shelved`). The
+    // shelf has room for all of them, so that a rerun with a smaller `--keep` does not
+    // drop boards from the checkpoint (the result lists the first `keep`). A record
+    // that found more boards than it holds leaves a gap ([`Shelf::mark_gap`]).
+    let held = valid.iter().map(|r| r.stats.solutions.len()).sum::<usize>();
+    let shelf = Shelf::new(limits.keep.max(held));
     let mut st = State::new(puzzle);
+    let mut gaps = Vec::new();
     for r in &mut valid {
         let boards = std::mem::take(&mut r.stats.solutions);
-        shelf.offer_all(Rank::of(&mut st, s, &r.prefix), boards);
+        let rank = Rank::of(&mut st, s, &r.prefix);
+        if r.stats.solutions_found > boards.len() as u64 {
+            gaps.push(rank.clone());
+        }
+        shelf.offer_all(rank, boards);
+    }
+    if let Some(first) = gaps.into_iter().min() {
+        shelf.mark_gap(first);
     }
     let want = limits.max_solutions.unwrap_or(u64::MAX);
     let frontier_nodes = base.nodes();
@@ -1153,6 +1165,7 @@ pub fn run(
     // The counts; the boards are the shelf's.
     let mut stats = merged(puzzle, s, base, outcomes, 0);
     stats.solutions = ctx.shelf.take_all();
+    stats.solutions.truncate(limits.keep);
     stats.merge(&finished.stats(), 0);
     stats.stopped = None;
     let found = stats.solutions_found;

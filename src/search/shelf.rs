@@ -20,6 +20,12 @@
 //!
 //! Memory: at most `keep` boards, plus the one each driver holds while offering it.
 //! A checkpoint's records offer theirs at the start and get back the ones kept.
+//!
+//! **Gaps.** A checkpoint record may have found more boards than it holds (its run
+//! kept fewer). Those boards are lost, so no board after them can be listed in its
+//! place: the shelf takes only boards before the first such *gap*
+//! ([`Shelf::mark_gap`]). A rerun with a larger `--keep` then lists what it can be
+//! sure of, not a list with a hole in it.
 
 use super::dfs::Stats;
 use super::parallel::{penalty_key, Prefix};
@@ -85,6 +91,9 @@ struct Inner {
     boards: BTreeMap<Rank, Vec<Board>>,
     /// Boards on the shelf.
     len: usize,
+    /// The first holder that found boards it does not hold: boards from it on are
+    /// refused (see the module doc).
+    gap: Option<Rank>,
 }
 
 impl Shelf {
@@ -103,6 +112,9 @@ impl Shelf {
         }
         let mut inner = self.inner.lock().unwrap();
         let inner = &mut *inner;
+        if inner.gap.as_ref().is_some_and(|g| g <= rank) {
+            return false;
+        }
         if inner.len >= self.keep {
             // Full: the board must come before the last one held (a holder's next board
             // comes after all of its own).
@@ -124,6 +136,26 @@ impl Shelf {
         }
         inner.len += 1;
         true
+    }
+
+    /// Marks the holder of `rank` as one that found boards the shelf never got (a
+    /// checkpoint record written with a smaller `--keep`): the boards after its own are
+    /// dropped, and later ones from it on refused. Call it after its boards are offered.
+    pub fn mark_gap(&self, rank: Rank) {
+        let mut inner = self.inner.lock().unwrap();
+        let inner = &mut *inner;
+        if inner.gap.as_ref().is_some_and(|g| *g <= rank) {
+            return;
+        }
+        let after = inner.boards.split_off(&rank);
+        for (r, boards) in after {
+            if r == rank {
+                inner.boards.insert(r, boards);
+            } else {
+                inner.len -= boards.len();
+            }
+        }
+        inner.gap = Some(rank);
     }
 
     /// The boards held for `rank`, in its order.
