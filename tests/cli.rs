@@ -880,6 +880,8 @@ fn bad_flags_exit_2() {
         vec!["solve", &puzzle, "--edge-order", "ldru"],
         // A job file holds its puzzle: an edge order for it would be ignored.
         vec!["solve", "--job", &puzzle, "--edge-order", "blrt"],
+        // Refused without --symmetry, which --job refuses (QA, session 32: accepted).
+        vec!["solve", "--job", &puzzle, "--symmetry-parts", "pairs"],
         vec!["solve"],
         vec!["frobnicate"],
         vec![],

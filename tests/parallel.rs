@@ -775,6 +775,51 @@ fn a_checkpoint_in_use_by_another_run_is_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A checkpoint path that `touch` or `mktemp` made (an empty file: plytile never
+/// writes one) starts a new run instead of being refused as broken (QA, session 32);
+/// and `--solutions` takes a count written as `--max-nodes` takes one (`1e1`).
+#[test]
+fn an_empty_checkpoint_file_starts_a_new_run() {
+    let puzzle = brendan_file("pieces_05x05.txt");
+    let dir = scratch("empty-ck");
+    let ck = dir.join("run.ck");
+    std::fs::write(&ck, "").unwrap();
+    let base = [
+        "solve",
+        puzzle.to_str().unwrap(),
+        "--json",
+        "--threads",
+        "1",
+    ];
+    let ck_args = ["--checkpoint", ck.to_str().unwrap()];
+    let whole = json(&bin().args(base).arg("--all").output().unwrap());
+    let out = bin()
+        .args(base)
+        .args(ck_args)
+        .args(["--solutions", "1e1"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let first = json(&out);
+    assert_eq!((first.solutions_found, first.resumed_nodes), (10, 0));
+    let last = json(
+        &bin()
+            .args(base)
+            .args(ck_args)
+            .arg("--all")
+            .output()
+            .unwrap(),
+    );
+    assert!(last.resumed_nodes > 0);
+    same_counts(&whole, &last, "resumed from the once empty file");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_rerun_with_a_larger_keep_says_the_checkpoint_kept_fewer_boards() {
     let puzzle = brendan_file("pieces_05x05.txt");
@@ -824,7 +869,10 @@ fn checkpoint_boards_stay_the_whole_runs_first_across_keeps() {
             .args(extra)
             .output()
             .unwrap();
-        (json(&out), String::from_utf8_lossy(&out.stderr).into_owned())
+        (
+            json(&out),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
     };
     let whole = json(&bin().args(base).output().unwrap());
     assert_eq!(whole.solutions.len(), 260);
@@ -1416,6 +1464,25 @@ fn cli_split_jobs_and_merge_equal_the_whole() {
     assert!(
         line.starts_with(&want) && line.lines().count() == 1,
         "{line}"
+    );
+    // With --json too, the JSON wins, as in solve (it was refused).
+    let out = bin()
+        .args(["merge", "-q", "--json"])
+        .arg(&gathered)
+        .output()
+        .unwrap();
+    same_counts(&whole, &json(&out), "merge -q --json");
+    // A job is split without --symmetry, so --symmetry-parts is refused (it was
+    // accepted and ignored).
+    let out = bin()
+        .args(["solve", "--job", files[0].to_str().unwrap()])
+        .args(["--symmetry-parts", "pairs"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "plytile: --symmetry-parts: not with --job (job files are split without --symmetry)\n"
     );
     // The second result cut short: its line, counted in the whole file.
     let cut = String::from_utf8(all).unwrap();

@@ -53,7 +53,7 @@ pub struct BenchArgs {
     pub threads: u64,
     /// Stop each run at its K-th solution: time to the first solutions, what `solve`
     /// measures by default (default: every solution, an exhaustive run).
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", value_parser = super::parse_count)]
     pub solutions: Option<u64>,
     #[command(flatten)]
     pub limits: LimitArgs,

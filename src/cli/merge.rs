@@ -22,8 +22,8 @@ pub struct MergeArgs {
     /// Print the result as one JSON object (the schema of `solve --json`).
     #[arg(long)]
     pub json: bool,
-    /// Print only the summary line (that of `solve -q`).
-    #[arg(short, long, conflicts_with = "json")]
+    /// Print only the summary line (that of `solve -q`); --json wins, as in `solve`.
+    #[arg(short, long)]
     pub quiet: bool,
     /// The puzzle the results are of: each must match it, and every solution they
     /// hold is checked by the independent checker before it is reported.

@@ -120,14 +120,18 @@ pub struct SymmetryParts {
     /// top-left: one tree), `pairs` (three trees, each with two corner pieces fixed on
     /// the first line, chosen by Knuth estimates worth about 0.5% of the search) or
     /// `auto` (pairs for an --all run whose anchored tree is estimated at 1e10
-    /// nodes or more, else the anchor).
-    #[arg(
-        long = "symmetry-parts",
-        value_name = "HOW",
-        default_value = "auto",
-        requires = "symmetry"
-    )]
-    pub how: Parts,
+    /// nodes or more, else the anchor) [default: auto].
+    #[arg(long = "symmetry-parts", value_name = "HOW", requires = "symmetry")]
+    pub given: Option<Parts>,
+}
+
+impl SymmetryParts {
+    /// The cut asked for, `auto` unless given. (An `Option` so that `solve --job`,
+    /// whose `--symmetry` clap refuses, can refuse the flag too: clap does not check
+    /// `requires` against an argument that conflicts.)
+    pub fn how(&self) -> Parts {
+        self.given.unwrap_or(Parts::Auto)
+    }
 }
 
 /// How to read a puzzle file; shared by every subcommand that takes one.

@@ -109,14 +109,14 @@ pub fn run(a: PredictArgs) -> Result<u8> {
         "predicting the whole tree"
     };
     let symmetry = super::symmetry_applies_as(a.symmetry, &puzzle, instead);
-    super::note_symmetry_parts(symmetry, a.symmetry_parts.how, &puzzle);
+    super::note_symmetry_parts(symmetry, a.symmetry_parts.how(), &puzzle);
     let cut = symmetry
         .then(|| {
             let threads = rayon::current_num_threads();
             symmetry::parts_until(
                 &puzzle,
                 a.select,
-                a.symmetry_parts.how,
+                a.symmetry_parts.how(),
                 true,
                 threads,
                 &interrupted,

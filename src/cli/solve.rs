@@ -73,7 +73,7 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with = "solutions")]
     pub all: bool,
     /// Stop after K solutions.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", value_parser = super::parse_count)]
     pub solutions: Option<u64>,
     #[command(flatten)]
     pub limits: LimitArgs,
@@ -110,6 +110,14 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     // run as soon as the search would begin, with its report (exit 3), not silently.
     catch_interrupts();
     let keep = a.keep.unwrap_or(KEEP);
+    if a.job.is_some() && a.symmetry_parts.given.is_some() {
+        // Clap refuses --symmetry with --job, but checks no `requires` of a flag
+        // whose requirement conflicts.
+        return Err(InputError::new(
+            "--symmetry-parts",
+            "not with --job (job files are split without --symmetry)",
+        ));
+    }
     let job = match &a.job {
         Some(path) => Some((path.display().to_string(), jobs::read_job(path)?)),
         None => None,
@@ -180,7 +188,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         keep,
     );
     let symmetry = super::symmetry_applies(a.symmetry, &puzzle);
-    super::note_symmetry_parts(symmetry, a.symmetry_parts.how, &puzzle);
+    super::note_symmetry_parts(symmetry, a.symmetry_parts.how(), &puzzle);
     let part = match (&spread.shard, &spread.job) {
         (Some((i, n)), _) => Some(format!("shard {i}/{n}")),
         (_, Some((_, j))) => Some(format!("job {} of {}", j.job, j.jobs)),
@@ -192,7 +200,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         search::symmetry::solve_symmetric_parts(
             &puzzle,
             strategy,
-            a.symmetry_parts.how,
+            a.symmetry_parts.how(),
             &limits,
             &INTERRUPTED,
             &spread,

@@ -898,17 +898,23 @@ impl RecordFile {
     }
 }
 
-/// Reads a checkpoint; `None` when the file does not exist yet.
+/// Reads a checkpoint; `None` when the file does not exist yet, or is empty (plytile
+/// never writes an empty one: `touch` or `mktemp` made it for the run to fill).
 pub fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
     let origin = path.display().to_string();
     match crate::files::read_input(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(InputError::new(origin, format!("cannot read: {e}"))),
+        Ok(bytes) if bytes.iter().all(u8::is_ascii_whitespace) => Ok(None),
         Ok(bytes) => {
             let text = String::from_utf8(bytes)
                 .map_err(|_| InputError::new(&origin, "not a text file (invalid UTF-8)"))?;
             let mut ck: Checkpoint = serde_json::from_str(&text).map_err(|e| {
-                InputError::at(&origin, e.line(), format!("not a plytile checkpoint: {e}"))
+                InputError::at(
+                    &origin,
+                    e.line(),
+                    format!("not a plytile checkpoint: {e}; give --checkpoint another path, or delete it to search from the start"),
+                )
             })?;
             // Taken out while the rest is digested, so that the rest need not be copied.
             // Every file plytile writes has one (0.1.0's too): a missing or null digest
