@@ -1256,6 +1256,76 @@ fn bench_interrupted_exports_say_they_are_partial() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Ctrl-C while a later setting runs on a puzzle: the settings that finished on it
+/// were measured, so the exports keep them, not ranked (the puzzle stays in
+/// `puzzles_not_reported`, and in no summary); only the setting cut short is "not
+/// run" (QA, session 32: the finished ones were dropped and called "not run").
+#[test]
+fn bench_interrupted_mid_puzzle_keeps_its_finished_settings() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let dir = scratch("bench-int-mid");
+    let (json, csv) = (dir.join("b.json"), dir.join("b.csv"));
+    let p75 = "puzzles/brendan/pieces_07x05.txt";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plytile"))
+        .args(["bench", p75, "--select", "scan,mrv", "--runs", "3"])
+        .args(["--export-json", &s(&json), "--export-csv", &s(&csv)])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Watched for, not timed: Ctrl-C once scan's figures are out (each run of mrv
+    // takes about 2 s here).
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    loop {
+        let line = lines
+            .next()
+            .expect("bench ended before scan's figures")
+            .unwrap();
+        if line.starts_with("Benchmark: ") && line.contains(" with scan ") {
+            break;
+        }
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    lines.for_each(drop);
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(v["puzzles_not_reported"], serde_json::json!([p75]));
+    assert_eq!(v["puzzles"], serde_json::json!([]));
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1);
+    assert_eq!(
+        (
+            &results[0]["rank"],
+            &results[0]["solutions_found"],
+            &results[0]["runs"]
+        ),
+        (
+            &Value::from("not ranked"),
+            &Value::from(32),
+            &Value::from(3)
+        )
+    );
+    let rows = read_csv(&std::fs::read_to_string(&csv).unwrap());
+    let got: Vec<_> = (rows.iter())
+        .map(|r| {
+            (
+                r["select"].as_str(),
+                r["stopped_by"].as_str(),
+                r["solutions_found"].as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(got, [("scan", "", "32"), ("mrv", "not run", "")]);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// A bench killed (SIGKILL: no handler runs) before its first puzzle is done leaves
 /// exports that say so, not those of an earlier run in the same files.
 #[test]

@@ -25,7 +25,7 @@ use std::time::Duration;
 #[derive(Args, Debug)]
 #[command(
     after_help = "Default settings (no --ply, no --select): mrv and ply:2..4. \
-    Exit codes: 0 done, 2 bad input, 3 interrupted (finished puzzles are exported), \
+    Exit codes: 0 done, 2 bad input, 3 interrupted (finished puzzles are exported, and the settings finished on the one cut short, not ranked), \
     4 exhaustive runs of a puzzle found different numbers of solutions (a bug)."
 )]
 pub struct BenchArgs {
@@ -220,6 +220,8 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
                     search::solve_one(puzzle, strategy, symmetric, threads, &limits, &INTERRUPTED);
                 bar.inc(1);
                 if INTERRUPTED.load(Ordering::SeqCst) {
+                    // The settings measured in full on this puzzle are kept.
+                    report.push_unfinished_puzzle(records);
                     break 'puzzles;
                 }
                 if i >= a.warmup {

@@ -326,7 +326,9 @@ pub struct BenchReport {
     #[serde(default)]
     pub interrupted: bool,
     /// The puzzles given that the report leaves out, in order: those a Ctrl-C kept
-    /// from finishing, or, in a file written while the benchmark runs, those to come.
+    /// from finishing (of the one it cut short, `results` holds the settings that
+    /// finished, not ranked), or, in a file written while the benchmark runs, those to
+    /// come.
     #[serde(default)]
     pub puzzles_not_reported: Vec<String>,
 }
@@ -365,6 +367,16 @@ impl BenchReport {
             interrupted: false,
             puzzles_not_reported: Vec::new(),
         }
+    }
+
+    /// Adds the records of the settings that finished on a puzzle a Ctrl-C cut short:
+    /// measured, so kept, but not ranked (the others are missing) and in no summary.
+    /// The puzzle stays in `puzzles_not_reported`.
+    pub fn push_unfinished_puzzle(&mut self, records: Vec<BenchRecord>) {
+        self.results.extend(records.into_iter().map(|mut r| {
+            r.rank = Standing::NotRanked;
+            r
+        }));
     }
 
     /// Adds one puzzle's records (one per setting), fills in their relative fields

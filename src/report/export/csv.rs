@@ -64,6 +64,10 @@ impl Exporter for CsvExporter {
         // before its first result.
         for puzzle in &report.puzzles_not_reported {
             for h in &report.config.settings {
+                // The settings that finished on the puzzle a Ctrl-C cut short have lines.
+                if (report.results.iter()).any(|r| r.puzzle == *puzzle && r.select == *h) {
+                    continue;
+                }
                 let v = serde_json::json!({
                     "puzzle": puzzle,
                     "select": h.to_string(),
