@@ -1465,6 +1465,38 @@ fn cli_split_jobs_and_merge_equal_the_whole() {
         line.starts_with(&want) && line.lines().count() == 1,
         "{line}"
     );
+    // Merges merge on: jobs 0 and 2, then job 1 (a batch engine's partial gathers).
+    let part = dir.join("part02.json");
+    let out = bin()
+        .args(["merge", "--json"])
+        .args([&results[0], &results[2]])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    std::fs::write(&part, &out.stdout).unwrap();
+    let half = json(&out);
+    assert!(!half.exhaustive);
+    for pair in [[&part, &results[1]], [&results[1], &part]] {
+        let out = bin().args(["merge", "--json"]).args(pair).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{pair:?}");
+        let m = json(&out);
+        same_counts(&whole, &m, "merged merge");
+        assert_eq!(
+            (&m.solutions, &m.deepest),
+            (&whole.solutions, &whole.deepest)
+        );
+    }
+    let out = bin()
+        .arg("merge")
+        .args([&part, &results[0]])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("shard 0/3 is also in"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // With --json too, the JSON wins, as in solve (it was refused).
     let out = bin()
         .args(["merge", "-q", "--json"])

@@ -1737,7 +1737,8 @@ fn merge_refuses_a_result_whose_solutions_from_does_not_hold() {
 }
 
 /// A shard that kept fewer boards than it found (its `--keep`) may lack boards that
-/// come before the others' in search order: merge says how far its list is sure.
+/// come before the others' in search order: merge lists only the boards it is sure
+/// of (the whole run's first ones, no list with a hole) and says so.
 #[test]
 fn merge_warns_when_a_shard_kept_too_few_boards() {
     let dir = scratch_dir("merge-keep");
@@ -1787,5 +1788,18 @@ fn merge_warns_when_a_shard_kept_too_few_boards() {
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
+    let m: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let listed = m["solutions"].as_array().unwrap();
+    let whole = run(&["solve", &p, "--all", "--json", "--keep", "10"]);
+    let whole: Value = serde_json::from_slice(&whole.stdout).unwrap();
+    assert!(listed.len() >= 2 && listed.len() < 10, "{}", listed.len());
+    assert!(
+        err.contains(&format!(": {} listed;", listed.len())),
+        "{err}"
+    );
+    assert_eq!(
+        listed[..],
+        whole["solutions"].as_array().unwrap()[..listed.len()]
+    );
     cleanup(&dir);
 }

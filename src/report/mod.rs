@@ -96,6 +96,10 @@ pub struct SolveResult {
     /// `[i, n]` when this is shard i of n (`--shard`, `--job`); absent for a whole run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<[usize; 2]>,
+    /// A `merge` result: the shards of the split it sums (absent for a `solve`
+    /// result). `merge` takes it as those shards, so partial merges merge on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merged: Option<Merged>,
     /// Depth of the frontier of subproblems (absent for a plain single-thread run).
     #[serde(default)]
     pub split_depth: Option<usize>,
@@ -122,6 +126,13 @@ pub struct SolveResult {
     /// was): the result is still reported, and a rerun resumes from the last file saved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checkpoint_error: Option<String>,
+}
+
+/// The shards a `merge` result sums: `shards` (ascending) of a split into `of`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Merged {
+    pub shards: Vec<usize>,
+    pub of: usize,
 }
 
 /// Where `solve` read its puzzle: absolute paths, as the run saw them.
@@ -189,6 +200,16 @@ fn cells(board: &Board) -> Vec<Cell> {
 
 impl SolveResult {
     /// The one line of `solve -q` and `merge -q`.
+    /// Whether every subproblem this result holds was searched to the end: `exhaustive`
+    /// for a `solve` result; for a `merge` result, no stop (a partial merge is not
+    /// exhaustive for its missing shards alone, and merges on).
+    pub fn searched_out(&self) -> bool {
+        match self.merged {
+            Some(_) => self.stopped_by.is_none(),
+            None => self.exhaustive,
+        }
+    }
+
     pub fn summary_line(&self) -> String {
         format!(
             "{}: {} solution(s), {}exhaustive, {} nodes{}, {:.3} s",
@@ -259,6 +280,7 @@ impl SolveResult {
             version: env!("CARGO_PKG_VERSION").to_string(),
             cpu_features: crate::cpu::compiled_string(),
             shard: None,
+            merged: None,
             split_depth: None,
             interleave: None,
             subproblems: 1,

@@ -14,7 +14,7 @@ use super::symmetry::{of_recorded_cut, part_files, Parts};
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{check_ron_puzzle, from_ron, read_text, ron_lines};
 use crate::puzzle::{scans_columns, Board, Puzzle, MAX_SIDE};
-use crate::report::{Deepest, SolveResult, SymmetryPart};
+use crate::report::{Deepest, Merged, SolveResult, SymmetryPart};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -1066,7 +1066,7 @@ pub fn try_absorb(
     m.threads = m.threads.saturating_add(r.threads);
     m.subproblems = m.subproblems.saturating_add(r.subproblems);
     m.elapsed_s = m.elapsed_s.max(r.elapsed_s);
-    m.exhaustive &= r.exhaustive;
+    m.exhaustive &= r.searched_out();
     m.stopped_by = match (m.stopped_by, r.stopped_by) {
         (_, Some(Stop::Solutions)) => Some(Stop::Solutions),
         (a, b) => a.or(b),
@@ -1128,6 +1128,14 @@ pub fn merge_with(
             _ => {}
         }
     }
+    // Before comparing them: a whole search beside shards differs from them in its
+    // split depth too, which would say less.
+    if let Some((name, _)) = parts.iter().find(|(_, r)| shards_of(r).is_none()) {
+        return Err(InputError::new(
+            name,
+            "is a whole search (no --shard or --job): merge takes the results of `solve --shard i/n` or `solve --job FILE`, or of merge",
+        ));
+    }
     for (name, r) in &parts[1..] {
         // Equal fingerprints (checked above) make the same puzzle whatever its name: a
         // cluster may stage the file under another one.
@@ -1178,51 +1186,42 @@ pub fn merge_with(
     }
     // Which shards are there? (Before the boards: a shard given twice, or one of
     // another split, holds boards of the others too.)
-    let mut complete = true;
-    let n = first.shard.map(|s| s[1]);
+    let n = shards_of(first).map(|(_, n)| n);
     let mut seen = vec![None::<&str>; n.unwrap_or(0)];
-    let shard = |r: &SolveResult| match r.shard {
-        Some([i, n]) => format!("shard {i}/{n}"),
-        None => "a whole search (no --shard or --job)".to_string(),
-    };
     for (name, r) in parts {
-        match (r.shard, n) {
-            (Some([i, m]), Some(n)) if m == n => {
-                if i >= n {
-                    return Err(InputError::new(
-                        name,
-                        format!("shard {i}/{n} is out of range (0 <= i < n)"),
-                    ));
-                }
-                match seen[i] {
-                    Some(other) if other == name => {
+        match (shards_of(r), n) {
+            (Some((have, m)), Some(n)) if m == n => {
+                for i in have {
+                    if i >= n {
                         return Err(InputError::new(
                             name,
-                            "is given twice: it would be counted twice; give each shard once",
-                        ))
+                            format!("shard {i}/{n} is out of range (0 <= i < n)"),
+                        ));
                     }
-                    Some(other) => {
-                        return Err(InputError::new(
-                            name,
-                            format!("shard {i}/{n} is also in {other}: it would be counted twice; give one of them"),
-                        ))
+                    match seen[i] {
+                        Some(other) if other == name => {
+                            return Err(InputError::new(
+                                name,
+                                "is given twice: it would be counted twice; give each shard once",
+                            ))
+                        }
+                        Some(other) => {
+                            return Err(InputError::new(
+                                name,
+                                format!("shard {i}/{n} is also in {other}: it would be counted twice; give one of them"),
+                            ))
+                        }
+                        None => seen[i] = Some(name),
                     }
-                    None => seen[i] = Some(name),
                 }
-            }
-            _ if n.is_none() => {
-                return Err(InputError::new(
-                    first_name,
-                    "is a whole search (no --shard or --job): merge takes the results of `solve --shard i/n` or `solve --job FILE`",
-                ))
             }
             _ => {
                 return Err(InputError::new(
                     name,
                     format!(
                         "is {}, {first_name} {}: not shards of one split; merge the results of `solve --shard i/n` with one n, or of `solve --job FILE` with the jobs of one `split`",
-                        shard(r),
-                        shard(first)
+                        part_name(r),
+                        part_name(first)
                     ),
                 ))
             }
@@ -1250,8 +1249,8 @@ pub fn merge_with(
         .filter(|&i| seen[i].is_none())
         .map(|i| i.to_string())
         .collect();
-    if !missing.is_empty() {
-        complete = false;
+    let complete = missing.is_empty();
+    if !complete {
         warnings.push(format!(
             "shards missing: {} of {}; the sum is not the whole search",
             missing.join(", "),
@@ -1259,10 +1258,14 @@ pub fn merge_with(
         ));
     }
     let mut order: Vec<(&str, &SolveResult)> = parts.iter().map(|(n, r)| (n.as_str(), r)).collect();
-    order.sort_by_key(|(_, r)| r.shard.map(|s| s[0]));
+    order.sort_by_key(|(_, r)| shards_of(r).map(|(have, _)| have.first().copied()));
     let mut m = first.clone();
     m.split_depth = parts.iter().find_map(|(_, r)| r.split_depth);
     m.shard = None;
+    m.merged = n.map(|of| Merged {
+        shards: (0..of).filter(|&i| seen[i].is_some()).collect(),
+        of,
+    });
     m.threads = 0;
     m.solutions_found = 0;
     m.nodes = 0;
@@ -1304,6 +1307,29 @@ pub fn merge_with(
     boards_in_search_order(&mut m, &order, keep, &mut warnings);
     m.set_rate();
     Ok((m, warnings))
+}
+
+/// The shards of a split that `r` holds, and into how many the split cut: one for a
+/// `--shard` or `--job` result, those it sums for a `merge` result, none for a whole
+/// search.
+fn shards_of(r: &SolveResult) -> Option<(Vec<usize>, usize)> {
+    match (&r.shard, &r.merged) {
+        (Some([i, n]), _) => Some((vec![*i], *n)),
+        (None, Some(m)) => Some((m.shards.clone(), m.of)),
+        (None, None) => None,
+    }
+}
+
+/// What `r` is of a split, for messages: "shard 1/3", "a merge of shards 0, 2 of 3".
+fn part_name(r: &SolveResult) -> String {
+    match (&r.shard, &r.merged) {
+        (Some([i, n]), _) => format!("shard {i}/{n}"),
+        (None, Some(m)) => {
+            let list: Vec<String> = m.shards.iter().map(|i| i.to_string()).collect();
+            format!("a merge of shards {} of {}", list.join(", "), m.of)
+        }
+        (None, None) => "a whole search (no --shard or --job)".to_string(),
+    }
 }
 
 /// Lists the boards of `parts` (in shard order, summed into `m` by [`try_absorb`]) as
@@ -1349,9 +1375,13 @@ fn boards_in_search_order(
                     .iter()
                     .filter(|&&f| Some(f) <= last)
                     .count();
+                // Past them, a board it dropped may come first: no list with a hole (and
+                // a merge of this result takes the list as sure).
                 if sure < m.solutions.len() {
+                    m.solutions.truncate(sure);
+                    m.solutions_from.truncate(sure);
                     warnings.push(format!(
-                        "{name} kept {} of its {} solution boards (its --keep): past the first {sure} boards listed, some that come before them in search order may be missing; solve the shards with --keep {} or more",
+                        "{name} kept {} of its {} solution boards (its --keep), and a board it dropped may come before the next of the others: {sure} listed; solve the shards with --keep {} or more",
                         r.solutions.len(),
                         r.solutions_found,
                         keep
