@@ -1708,7 +1708,8 @@ fn merge_refuses_a_result_whose_solutions_from_does_not_hold() {
         "names tree 1",
     );
     cleanup(&dir);
-    // A subproblem of shard 0's boards claimed by shard 1's.
+    // A subproblem of shard 0's boards claimed by shard 1's: in the natural move
+    // order, outside shard 1's share (subproblems k with k mod 3 = 1)...
     let dir = scratch_dir("tampered-from-twice");
     let f = three_shards(&dir);
     let first = read(&f[0])["solutions_from"][0].clone();
@@ -1719,8 +1720,34 @@ fn merge_refuses_a_result_whose_solutions_from_does_not_hold() {
             *k = first.clone();
         }
     });
+    let what = format!(
+        "names subproblem {}, which is not in the share of shard 1/3",
+        first[1]
+    );
+    refused(&merge(&[&f[0], &t, &f[2]]), &t, &what);
+    // ... and under --move-order penalty (places in that order, any of them a
+    // shard's), named by the other shard's board.
+    let p = puzzle("pieces_05x05.txt");
+    let pen: Vec<PathBuf> = (0..3)
+        .map(|i| {
+            let f = dir.join(format!("pen{i}.json"));
+            let shard = format!("{i}/3");
+            let args = ["solve", &p, "--all", "--json", "--move-order", "penalty"];
+            let o = run(&[&args[..], &["--threads", "1", "--shard", &shard]].concat());
+            std::fs::write(&f, &o.stdout).unwrap();
+            f
+        })
+        .collect();
+    let first = read(&pen[0])["solutions_from"][0].clone();
+    let t = dir.join("pen-t.json");
+    std::fs::copy(&pen[1], &t).unwrap();
+    edit_json(&t, |v| {
+        for k in v["solutions_from"].as_array_mut().unwrap() {
+            *k = first.clone();
+        }
+    });
     refused(
-        &merge(&[&f[0], &t, &f[2]]),
+        &merge(&[&pen[0], &t, &pen[2]]),
         &t,
         "each subproblem is one shard's",
     );

@@ -1455,6 +1455,18 @@ fn check_found_at(parts: &[(String, SolveResult)]) -> Result<()> {
                 from[k][0]
             ));
         }
+        // In the natural move order a subproblem's place is its index in the frontier,
+        // which the split dealt out by k mod n: a place outside the share was edited.
+        if let Some((have, n)) = shards_of(r).filter(|_| r.move_order == Order::Natural) {
+            if let Some(k) = from.iter().position(|f| !have.contains(&(f[1] % n))) {
+                return bad(format!(
+                    "solutions_from {} names subproblem {}, which is not in the share of {}",
+                    k + 1,
+                    from[k][1],
+                    part_name(r)
+                ));
+            }
+        }
         if let Some(k) = from.windows(2).position(|w| w[1] < w[0]) {
             return bad(format!(
                 "solutions_from is not in search order ({} is {:?}, {} {:?})",
