@@ -1763,6 +1763,57 @@ fn merge_refuses_a_result_whose_solutions_from_does_not_hold() {
     cleanup(&dir);
 }
 
+/// A merge result merges on as the shards its `merged` names, so an edit of that list
+/// would count shards twice or not at all: refused when it contradicts `exhaustive`,
+/// repeats a shard, or leaves out a shard its boards (`solutions_from`) were found in;
+/// and a `deepest_from` outside a shard's share is refused as `solutions_from` is
+/// (QA, session 32: accepted, with wrong totals).
+#[test]
+fn merge_refuses_an_edited_merge_result() {
+    let dir = scratch_dir("tampered-merged");
+    let f = three_shards(&dir);
+    let part = dir.join("part01.json");
+    let o = run(&["merge", s(&f[0]), s(&f[1]), "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    std::fs::write(&part, &o.stdout).unwrap();
+    let o = merge(&[&part, &f[2]]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("solutions   16"));
+    let t = dir.join("t.json");
+    let edited = |edit: &dyn Fn(&mut Value)| {
+        std::fs::copy(&part, &t).unwrap();
+        edit_json(&t, edit);
+    };
+    edited(&|v| v["merged"]["shards"] = serde_json::json!([0, 1, 2]));
+    refused(
+        &merge(&[&t]),
+        &t,
+        "it is not exhaustive, but merged.shards lists 3 of 3 shards",
+    );
+    edited(&|v| v["merged"]["shards"] = serde_json::json!([0, 0]));
+    refused(
+        &merge(&[&t, &f[2]]),
+        &t,
+        "is not a list of shards in ascending order",
+    );
+    // Shard 1's boards, claimed as shard 0's alone (with shard 1 given too, its
+    // boards would be found twice).
+    edited(&|v| v["merged"]["shards"] = serde_json::json!([0]));
+    refused(
+        &merge(&[&t, &f[2]]),
+        &t,
+        "which is not in the share of a merge of shards 0 of 3",
+    );
+    // Subproblem 3 is shard 0's (3 mod 3).
+    let (dir2, _) = edited_shard_refused(
+        "tampered-deepest-from",
+        |v| v["deepest_from"] = serde_json::json!([0, 3]),
+        "deepest_from names subproblem 3, which is not in the share of shard 1/3",
+    );
+    cleanup(&dir2);
+    cleanup(&dir);
+}
+
 /// A shard that kept fewer boards than it found (its `--keep`) may lack boards that
 /// come before the others' in search order: merge lists only the boards it is sure
 /// of (the whole run's first ones, no list with a hole) and says so.

@@ -1320,6 +1320,16 @@ fn shards_of(r: &SolveResult) -> Option<(Vec<usize>, usize)> {
     }
 }
 
+/// Whether subproblem `from` can be in `r`'s share. In the natural move order a place
+/// is the index in the frontier, which the split dealt out by k mod n; under
+/// `--move-order penalty` places follow that order, and any may be a shard's.
+fn in_share(r: &SolveResult, from: &[usize; 2]) -> bool {
+    match shards_of(r) {
+        Some((have, n)) if r.move_order == Order::Natural => have.contains(&(from[1] % n)),
+        _ => true,
+    }
+}
+
 /// What `r` is of a split, for messages: "shard 1/3", "a merge of shards 0, 2 of 3".
 fn part_name(r: &SolveResult) -> String {
     match (&r.shard, &r.merged) {
@@ -1431,12 +1441,24 @@ fn check_found_at(parts: &[(String, SolveResult)]) -> Result<()> {
     let mut all = Vec::new();
     for (name, r) in parts {
         let from = &r.solutions_from;
+        let again = match r.merged {
+            Some(_) => "merge its parts again",
+            None => "run its solve again",
+        };
         let bad = |m: String| {
             Err(InputError::new(
                 name,
-                format!("{m}: the file was edited or damaged; run its solve again"),
+                format!("{m}: the file was edited or damaged; {again}"),
             ))
         };
+        // [0, 0] also stands for a deepest board above the frontier (no subproblem).
+        if let Some(f) = r.deepest_from.filter(|f| *f != [0, 0] && !in_share(r, f)) {
+            return bad(format!(
+                "deepest_from names subproblem {}, which is not in the share of {}",
+                f[1],
+                part_name(r)
+            ));
+        }
         if from.is_empty() {
             continue;
         }
@@ -1455,17 +1477,13 @@ fn check_found_at(parts: &[(String, SolveResult)]) -> Result<()> {
                 from[k][0]
             ));
         }
-        // In the natural move order a subproblem's place is its index in the frontier,
-        // which the split dealt out by k mod n: a place outside the share was edited.
-        if let Some((have, n)) = shards_of(r).filter(|_| r.move_order == Order::Natural) {
-            if let Some(k) = from.iter().position(|f| !have.contains(&(f[1] % n))) {
-                return bad(format!(
-                    "solutions_from {} names subproblem {}, which is not in the share of {}",
-                    k + 1,
-                    from[k][1],
-                    part_name(r)
-                ));
-            }
+        if let Some(k) = from.iter().position(|f| !in_share(r, f)) {
+            return bad(format!(
+                "solutions_from {} names subproblem {}, which is not in the share of {}",
+                k + 1,
+                from[k][1],
+                part_name(r)
+            ));
         }
         if let Some(k) = from.windows(2).position(|w| w[1] < w[0]) {
             return bad(format!(
@@ -1636,6 +1654,36 @@ pub fn check_result_against(name: &str, r: &SolveResult, p: &Puzzle) -> Result<(
     check_result_in(name, r, Some(p), false)
 }
 
+/// What a `merge` result's `merged` must be: shards in ascending order, each once and
+/// in range, and `exhaustive` exactly when they are all there and none stopped (merge
+/// takes the list on trust, so a lie would count shards twice or not at all).
+fn check_merged(r: &SolveResult, m: &Merged) -> std::result::Result<(), String> {
+    if m.shards.is_empty() || m.shards.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(format!(
+            "merged.shards {:?} is not a list of shards in ascending order, each once",
+            m.shards
+        ));
+    }
+    if let Some(i) = m.shards.iter().find(|&&i| i >= m.of) {
+        return Err(format!("merged.shards names shard {i} of {}", m.of));
+    }
+    let whole = m.shards.len() == m.of && r.stopped_by.is_none();
+    if r.exhaustive != whole {
+        return Err(format!(
+            "it is {}exhaustive, but merged.shards lists {} of {} shards{}",
+            if r.exhaustive { "" } else { "not " },
+            m.shards.len(),
+            m.of,
+            if r.stopped_by.is_some() {
+                " and it names a stop"
+            } else {
+                ""
+            }
+        ));
+    }
+    Ok(())
+}
+
 /// [`check_result`], its [`check_shape`] only when `shape`.
 fn check_result_in(
     name: &str,
@@ -1666,6 +1714,13 @@ fn check_result_in(
     }
     if shape {
         check_shape(name, r)?;
+    }
+    if let Some(m) = &r.merged {
+        check_merged(r, m).or_else(|e| {
+            bad(format!(
+                "{e}: the file was edited or damaged; merge its parts again"
+            ))
+        })?;
     }
     let (w, h) = (r.width, r.height);
     let cells = w * h;
