@@ -1276,7 +1276,7 @@ fn bench_interrupted_mid_puzzle_keeps_its_finished_settings() {
         .spawn()
         .unwrap();
     // Watched for, not timed: Ctrl-C once scan's figures are out (each run of mrv
-    // takes about 2 s here).
+    // takes about 2 s here, so none of its runs is done).
     let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
     loop {
         let line = lines

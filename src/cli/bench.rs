@@ -220,7 +220,11 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
                     search::solve_one(puzzle, strategy, symmetric, threads, &limits, &INTERRUPTED);
                 bar.inc(1);
                 if INTERRUPTED.load(Ordering::SeqCst) {
-                    // The settings measured in full on this puzzle are kept.
+                    // What was measured on this puzzle is kept: the settings done, and
+                    // the runs done of the one cut short (its `runs` says how many).
+                    if !runs.is_empty() {
+                        records.push(BenchRecord::from_runs(&name, puzzle.pieces.len(), &runs));
+                    }
                     report.push_unfinished_puzzle(records);
                     break 'puzzles;
                 }

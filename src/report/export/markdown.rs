@@ -28,7 +28,11 @@ impl Exporter for MarkdownExporter {
                     report
                         .puzzles_not_reported
                         .iter()
-                        .map(|p| format!("`{p}`"))
+                        .map(|p| match report.results.iter().any(|r| r.puzzle == *p) {
+                            // The puzzle a Ctrl-C cut short: its finished settings have rows.
+                            true => format!("`{p}` (in part)"),
+                            false => format!("`{p}`"),
+                        })
                         .collect::<Vec<_>>()
                         .join(", ")
                 );
