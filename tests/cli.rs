@@ -876,6 +876,9 @@ fn bad_flags_exit_2() {
         vec!["predict", &puzzle, "--probes", "1e12"],
         vec!["predict", &puzzle, "--stratified-probes", "20000000000"],
         vec!["solve", &puzzle, "--solutions", "0"],
+        vec!["solve", &puzzle, "--keep", "-1"],
+        vec!["solve", &puzzle, "--keep", "1.5"],
+        vec!["merge", &puzzle, "--keep", "x"],
         vec!["solve", &puzzle, "--all", "--solutions", "3"],
         vec!["solve", &puzzle, "--edge-order", "ldru"],
         // A job file holds its puzzle: an edge order for it would be ignored.
@@ -889,6 +892,12 @@ fn bad_flags_exit_2() {
         // counts are kept per depth: an unbounded depth ate memory until it aborted
         vec!["spectral", &spectral_graph, "--depth", "10001"],
     ];
+    // Counts are written alike in every flag that takes one (QA, session 32: --keep
+    // took digits only).
+    for keep in ["1e1", "0"] {
+        let o = plytile(&["solve", &puzzle, "--all", "--keep", keep, "-q"]);
+        assert_eq!(code(&o), 0, "--keep {keep}: {}", stderr(&o));
+    }
     for args in &cases {
         let o = plytile(args);
         assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));

@@ -40,7 +40,7 @@ pub struct CompareArgs {
     #[arg(long, help = SYMMETRY_HELP)]
     pub symmetry: bool,
     /// Keep at most this many solution boards per heuristic in --json; all are counted.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, value_name = "K", default_value = "1000", value_parser = super::parse_keep)]
     pub keep: usize,
     /// Print one JSON object whose `results` holds one `solve --json` object each.
     #[arg(long, group = "format")]

@@ -17,7 +17,7 @@ pub struct MergeArgs {
     #[arg(required = true)]
     pub results: Vec<PathBuf>,
     /// Keep at most this many solution boards; all are counted.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, value_name = "K", default_value = "1000", value_parser = super::parse_keep)]
     pub keep: usize,
     /// Print the result as one JSON object (the schema of `solve --json`).
     #[arg(long)]

@@ -588,6 +588,17 @@ pub fn parse_count(s: &str) -> std::result::Result<u64, String> {
     }
 }
 
+/// Parses a number of solution boards to keep: 0, or a count as [`parse_count`] takes
+/// it (`1e3` too, as `--solutions` and `--max-nodes`).
+pub fn parse_keep(s: &str) -> std::result::Result<usize, String> {
+    if s.parse::<f64>() == Ok(0.0) {
+        return Ok(0);
+    }
+    let n = parse_count(s)
+        .map_err(|_| format!("'{s}' is not a whole number of boards (e.g. 0, 100 or 1e3)"))?;
+    usize::try_from(n).map_err(|_| format!("'{s}' is too large"))
+}
+
 /// The most probes `predict` takes: a probe walks the tree from the root to a leaf
 /// (about a microsecond on a small board, several on 16x16), so 1e10 is hours.
 const MAX_PROBES: u64 = 10_000_000_000;

@@ -79,7 +79,7 @@ pub struct SolveArgs {
     pub limits: LimitArgs,
     /// Keep at most this many solution boards (default 1000; all are counted). The
     /// text report draws the first 3, or this many when given.
-    #[arg(long)]
+    #[arg(long, value_name = "K", value_parser = super::parse_keep)]
     pub keep: Option<usize>,
     /// Boards without hints: fix the lowest corner piece at the top-left (square:
     /// a quarter of the tree) or at the top-left and then at the corner the scan's

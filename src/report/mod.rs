@@ -363,8 +363,15 @@ impl SolveResult {
             );
         }
         if self.solutions.is_empty() && self.deepest.depth > 0 {
+            // With --keep 0 the deepest board may be a solution, not a partial one.
+            let full = self.deepest.board.iter().all(Option::is_some);
             s += &format!(
-                "deepest partial board ({} pieces beyond the hints):\n",
+                "deepest {} ({} pieces beyond the hints):\n",
+                if full {
+                    "board, a solution"
+                } else {
+                    "partial board"
+                },
                 self.deepest.depth
             );
             let b: Board = self
