@@ -199,7 +199,6 @@ fn cells(board: &Board) -> Vec<Cell> {
 }
 
 impl SolveResult {
-    /// The one line of `solve -q` and `merge -q`.
     /// Whether every subproblem this result holds was searched to the end: `exhaustive`
     /// for a `solve` result; for a `merge` result, no stop (a partial merge is not
     /// exhaustive for its missing shards alone, and merges on).
@@ -210,6 +209,15 @@ impl SolveResult {
         }
     }
 
+    /// What to do with a file of this result found edited or damaged.
+    pub fn redo(&self) -> &'static str {
+        match self.merged {
+            Some(_) => "merge its parts again",
+            None => "run its solve again",
+        }
+    }
+
+    /// The one line of `solve -q` and `merge -q`.
     pub fn summary_line(&self) -> String {
         format!(
             "{}: {} solution(s), {}exhaustive, {} nodes{}, {:.3} s",

@@ -1441,14 +1441,10 @@ fn check_found_at(parts: &[(String, SolveResult)]) -> Result<()> {
     let mut all = Vec::new();
     for (name, r) in parts {
         let from = &r.solutions_from;
-        let again = match r.merged {
-            Some(_) => "merge its parts again",
-            None => "run its solve again",
-        };
         let bad = |m: String| {
             Err(InputError::new(
                 name,
-                format!("{m}: the file was edited or damaged; {again}"),
+                format!("{m}: the file was edited or damaged; {}", r.redo()),
             ))
         };
         // [0, 0] also stands for a deepest board above the frontier (no subproblem).
@@ -1716,11 +1712,8 @@ fn check_result_in(
         check_shape(name, r)?;
     }
     if let Some(m) = &r.merged {
-        check_merged(r, m).or_else(|e| {
-            bad(format!(
-                "{e}: the file was edited or damaged; merge its parts again"
-            ))
-        })?;
+        check_merged(r, m)
+            .or_else(|e| bad(format!("{e}: the file was edited or damaged; {}", r.redo())))?;
     }
     let (w, h) = (r.width, r.height);
     let cells = w * h;

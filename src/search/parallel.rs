@@ -1060,17 +1060,14 @@ pub fn run(
     let held = valid.iter().map(|r| r.stats.solutions.len()).sum::<usize>();
     let shelf = Shelf::new(limits.keep.max(held));
     let mut st = State::new(puzzle);
-    let mut gaps = Vec::new();
     for r in &mut valid {
         let boards = std::mem::take(&mut r.stats.solutions);
         let rank = Rank::of(&mut st, s, &r.prefix);
-        if r.stats.solutions_found > boards.len() as u64 {
-            gaps.push(rank.clone());
+        let lost = r.stats.solutions_found > boards.len() as u64;
+        shelf.offer_all(rank.clone(), boards);
+        if lost {
+            shelf.mark_gap(rank);
         }
-        shelf.offer_all(rank, boards);
-    }
-    if let Some(first) = gaps.into_iter().min() {
-        shelf.mark_gap(first);
     }
     let want = limits.max_solutions.unwrap_or(u64::MAX);
     let frontier_nodes = base.nodes();
@@ -1110,8 +1107,7 @@ pub fn run(
     let done = AtomicBool::new(false);
     // The deadline too: subproblems smaller than a poll's nodes never see it.
     let halt_if_due = || {
-        let late = limits.deadline.is_some_and(|t| Instant::now() >= t);
-        if stop.load(Ordering::Relaxed) || late {
+        if stop_reason(limits, stop).is_some() {
             ctx.halt.store(true, Ordering::Release);
         }
     };

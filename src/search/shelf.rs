@@ -140,7 +140,8 @@ impl Shelf {
 
     /// Marks the holder of `rank` as one that found boards the shelf never got (a
     /// checkpoint record written with a smaller `--keep`): the boards after its own are
-    /// dropped, and later ones from it on refused. Call it after its boards are offered.
+    /// dropped, and later ones from it on refused. Call it after its boards are offered;
+    /// the first gap in search order holds, whatever order the marks come in.
     pub fn mark_gap(&self, rank: Rank) {
         let mut inner = self.inner.lock().unwrap();
         let inner = &mut *inner;
