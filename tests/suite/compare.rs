@@ -2,7 +2,7 @@
 //! outputs read back, their solution and node counts equal `solve --json`'s, the
 //! exports are written, and the flags parse (or fail with exit code 2).
 
-mod common;
+use crate::common;
 
 use common::{code, plytile, stderr, stdout};
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! Brendan Owen benchmark counts, metamorphic relations, the generator, the formats,
 //! and the search state's invariants. Every count asserted here is exact.
 
-mod common;
+use crate::common;
 
 use common::{brute_force, brute_force_all, hint_from, puzzle_path, shown, Rng};
 use plytile::puzzle::formats::{

@@ -1,7 +1,7 @@
 //! Site selection: every heuristic finds the same solutions; `ply:1` visits exactly
 //! the nodes of `mrv`; deeper plies never visit more levels than the board has.
 
-mod common;
+use crate::common;
 
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::puzzle::generate::generate;

@@ -2,7 +2,7 @@
 //! solution, a partial board with mismatches, the hints-only board, the text boards,
 //! and boards round-tripped through e2.bucas.name viewer links (library and CLI).
 
-mod common;
+use crate::common;
 
 use common::{cleanup, p, plytile, puzzle_path, s, scratch_dir, stderr, stdout};
 use plytile::puzzle::formats::{

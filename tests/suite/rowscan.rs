@@ -2,7 +2,7 @@
 //! heuristic: identical per-depth counts, solutions in the same order, the same deepest
 //! board, and the same cut under every limit, from the root and from prefixes.
 
-mod common;
+use crate::common;
 
 use common::hint_from;
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};

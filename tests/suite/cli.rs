@@ -1,7 +1,7 @@
 //! Tests of the `plytile` binary: exit codes, JSON output, verify, gen, convert, and
 //! one-line errors on malformed input.
 
-mod common;
+use crate::common;
 
 use common::{
     assert_input_error, brute_force, cleanup, code, no_panic, p, plytile, puzzle_path, s,

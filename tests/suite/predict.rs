@@ -1,6 +1,6 @@
 //! `plytile predict`: exact facts about the four models and the CLI contract.
 
-mod common;
+use crate::common;
 
 use common::puzzle_path;
 use plytile::growth::predict::{self, analytic, owen, probe, sampled, ModelChoice, Options};

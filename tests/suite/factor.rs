@@ -3,7 +3,7 @@
 //! tree (same nodes per depth); factoring restricts the choice to the smallest region
 //! and kills a node whose small region cannot be filled.
 
-mod common;
+use crate::common;
 
 use common::{code, hint_from, p, plytile, puzzle_path, stderr, Rng};
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};

@@ -3,7 +3,7 @@
 //! bounded eigenvalue wrapper, the file format and the report; and large graphs, whose
 //! eigenvalues and closed form are skipped (with the reason) or that are refused.
 
-mod common;
+use crate::common;
 
 use common::{cleanup, code, plytile, s, scratch_dir, stderr};
 use nalgebra::{Complex, DMatrix, Schur};

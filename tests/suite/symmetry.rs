@@ -3,7 +3,7 @@
 //! every solution, for every heuristic, thread count and limit; hinted boards are
 //! searched whole.
 
-mod common;
+use crate::common;
 
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::puzzle::generate::generate;

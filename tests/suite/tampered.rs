@@ -2,7 +2,7 @@
 //! another puzzle. Each is refused with exit code 2 and one line naming the file, never
 //! counted, never a panic.
 
-mod common;
+use crate::common;
 
 use common::{assert_input_error, cleanup, p, plytile, scratch_dir};
 use serde_json::Value;
