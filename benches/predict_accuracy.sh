@@ -2,7 +2,7 @@
 # How close `plytile predict`'s models come to the measured tree: for each board,
 # predicted / measured total nodes per model (exhaustive `--measure` runs), then per
 # model how many boards lie within 1.25x (0.8 <= ratio <= 1.25) and the mean
-# |log10 ratio| over the boards: one row of the README's accuracy tables.
+# |log10 ratio| over the boards: one row of the accuracy tables in BENCHMARKS.md.
 #   benches/predict_accuracy.sh BINARY SELECT K BOARD...
 # K is both --probes and --stratified-probes; the seed is predict's default (1).
 # e.g. benches/predict_accuracy.sh target/release/plytile scan 10000 puzzles/brendan/pieces_0[4-7]x0[4-5].txt
