@@ -70,7 +70,7 @@ static BUILT: AtomicUsize = AtomicUsize::new(0);
 
 /// How many times this process has built scan's tables ([`RowScan::new`]). A search
 /// builds them once, a parallel one once for its frontier and once for all its
-/// subproblems, whatever their number (`tests/shared_tables.rs` checks it).
+/// subproblems, whatever their number (`tests/suite/shared_tables.rs` checks it).
 pub fn tables_built() -> usize {
     BUILT.load(Ordering::Relaxed)
 }

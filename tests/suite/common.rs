@@ -235,7 +235,9 @@ fn placements(p: &Puzzle, board: &Board, used: &[bool], cell: usize) -> Vec<(usi
 
 /// The number of [`placements`] at `cell`.
 fn count(p: &Puzzle, board: &Board, used: &[bool], cell: usize) -> u32 {
-    placements(p, board, used, cell).len() as u32
+    let free = (0..p.pieces.len()).filter(|&q| !used[q]);
+    let fit = free.flat_map(|q| (0..4u8).map(move |r| (q, r)));
+    fit.filter(|&(q, r)| fits(p, board, cell, q, r)).count() as u32
 }
 
 /// The site rule of a dynamic heuristic: given the board, the used pieces and

@@ -1,7 +1,7 @@
 //! The integration tests, in one binary: each of the 20 files it was once split into
 //! was linked on its own (thin LTO over every dependency, per binary), which made up
 //! most of a fresh `cargo test --release`. One module per area, as the files were.
-//! `tests/shared_tables.rs` stays a binary of its own: it reads a process-wide count.
+//! `shared_tables` reads a process-wide count, so it runs itself in a child process.
 
 mod common;
 
@@ -16,6 +16,7 @@ mod parallel;
 mod predict;
 mod rowscan;
 mod select;
+mod shared_tables;
 mod show;
 mod sliding;
 mod spectral;

@@ -244,13 +244,28 @@ fn mrv_visits_the_nodes_of_its_definition() {
     }
 }
 
+// ply:2 skips the walk of a site that has enough placements leaving every neighbour a
+// placement to lose to the best b so far; the per-depth counts must still be those of
+// the rule, written out with explicit trees and `branching_factor` in
+// `common::brute_force_ply2`. Also `adj`, and on two threads. One test per Brendan
+// board: the brute force takes a while on each, and separate tests run side by side.
 #[test]
 fn ply2_visits_the_nodes_of_its_definition() {
-    // ply:2 skips the walk of a site that has enough placements leaving every
-    // neighbour a placement to lose to the best b so far; the per-depth counts must
-    // still be those of the rule, written out with explicit trees and
-    // `branching_factor` in `common::brute_force_ply2`. Also `adj`, and on two threads.
-    for p in &definition_boards(&["05x04", "06x04"]) {
+    ply2_visits_on(&definition_boards(&[]));
+}
+
+#[test]
+fn ply2_visits_the_nodes_of_its_definition_on_brendan_05x04() {
+    ply2_visits_on(&definition_boards(&["05x04"])[..1]);
+}
+
+#[test]
+fn ply2_visits_the_nodes_of_its_definition_on_brendan_06x04() {
+    ply2_visits_on(&definition_boards(&["06x04"])[..1]);
+}
+
+fn ply2_visits_on(boards: &[Puzzle]) {
+    for p in boards {
         for (name, adj) in [("ply:2", false), ("ply:2:adj", true)] {
             let want = common::brute_force_ply2(p, adj);
             let h: Heuristic = name.parse().unwrap();

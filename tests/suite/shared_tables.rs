@@ -1,5 +1,6 @@
 //! A parallel `scan` search builds its tables once for all its subproblems, not once
-//! per subproblem: on its own in this file, as the count is the whole process's.
+//! per subproblem. The count is the whole process's, so the test runs in a process of
+//! its own: the test binary again, asked for this one test alone.
 
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::search::rowscan::tables_built;
@@ -7,8 +8,24 @@ use plytile::search::{solve_with, Heuristic, Limits, Spread};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
+/// Set in the child process that runs the test alone.
+const ALONE: &str = "PLYTILE_TEST_ALONE";
+
 #[test]
 fn a_parallel_scan_builds_its_tables_once_for_all_subproblems() {
+    if std::env::var_os(ALONE).is_none() {
+        let name = "shared_tables::a_parallel_scan_builds_its_tables_once_for_all_subproblems";
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([name, "--exact", "--test-threads", "1", "--nocapture"])
+            .env(ALONE, "1")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+        // A filter that matched nothing would pass too: the child must have run it.
+        assert!(text.contains("1 passed"), "{text}");
+        return;
+    }
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_05x05.txt");
     let p = read_puzzle(&path, EdgeOrder::Urdl).unwrap();
     let limits = Limits::default();
