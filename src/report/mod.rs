@@ -391,6 +391,12 @@ impl SolveResult {
             s += &board::render(puzzle, &b);
             s.push('\n');
         }
+        let drawn = self.solutions.len().min(show_boards) > 0
+            || (self.solutions.is_empty() && self.deepest.depth > 0);
+        if drawn {
+            s += board::LEGEND;
+            s += "\n\n";
+        }
         s += &format!(
             "puzzle      {} ({}x{}, {} pieces, {} hints)\n",
             self.puzzle,
