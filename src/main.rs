@@ -69,9 +69,8 @@ fn one_line(e: &clap::Error) -> String {
         ),
         _ => text(k).map(|s| format!("'{s}'")),
     };
-    let did_you_mean = |k: ContextKind| {
-        quoted(k).map_or(String::new(), |s| format!("; did you mean {s}?"))
-    };
+    let did_you_mean =
+        |k: ContextKind| quoted(k).map_or(String::new(), |s| format!("; did you mean {s}?"));
     let arg = text(ContextKind::InvalidArg);
     let value = text(ContextKind::InvalidValue);
     let line = match (e.kind(), arg, value) {
@@ -90,9 +89,8 @@ fn one_line(e: &clap::Error) -> String {
         )),
         (ErrorKind::InvalidValue, Some(arg), Some(v)) => Some(format!(
             "invalid value '{v}' for '{arg}'{}",
-            text(ContextKind::ValidValue).map_or(String::new(), |vs| format!(
-                "; expected one of: {vs}"
-            ))
+            text(ContextKind::ValidValue)
+                .map_or(String::new(), |vs| format!("; expected one of: {vs}"))
         )),
         (ErrorKind::ValueValidation, Some(arg), Some(v)) => Some(format!(
             "invalid value '{v}' for '{arg}'{}",

@@ -243,7 +243,9 @@ pub fn no_solution_reason(p: &Puzzle) -> Option<String> {
 /// The `unsolvable` of a result: [`no_solution_reason`] in short.
 pub fn unsolvable_key(p: &Puzzle) -> Option<String> {
     let &(colour, n) = p.odd_colours().first()?;
-    Some(format!("colour {colour} shows on {n} piece sides, an odd number"))
+    Some(format!(
+        "colour {colour} shows on {n} piece sides, an odd number"
+    ))
 }
 
 /// How to search beyond the heuristic, shared by every command that takes `--select`.

@@ -163,8 +163,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         };
         eprintln!("plytile: {origin}: {why}");
         let strategy = a.strategy.strategy(select);
-        let mut result =
-            SolveResult::new(&puzzle, strategy, 1, search::Stats::default(), 0.0);
+        let mut result = SolveResult::new(&puzzle, strategy, 1, search::Stats::default(), 0.0);
         result.unsolvable = super::unsolvable_key(&puzzle);
         result.shard = match (a.shard, &job) {
             (Some((i, n)), _) => Some([i, n]),

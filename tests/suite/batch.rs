@@ -125,9 +125,10 @@ fn the_slurm_array_recipe_merges_to_the_whole_run() {
         .ok()
         .filter(|o| o.status.success())
         .map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
-    let up = sinfo
-        .as_deref()
-        .is_some_and(|t| t.lines().any(|l| l.starts_with("idle") || l.starts_with("mix")));
+    let up = sinfo.as_deref().is_some_and(|t| {
+        t.lines()
+            .any(|l| l.starts_with("idle") || l.starts_with("mix"))
+    });
     if !up {
         let installed = Command::new("sbatch").arg("--version").output().is_ok();
         assert!(

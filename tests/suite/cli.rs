@@ -1877,7 +1877,15 @@ fn shards_and_jobs_exit_0_when_their_share_is_searched_to_the_end() {
     for i in 0..16 {
         let shard = format!("{i}/16");
         let o = plytile(&[
-            "solve", &puzzle, "--select", "scan", "--all", "--json", "--threads", "1", "--shard",
+            "solve",
+            &puzzle,
+            "--select",
+            "scan",
+            "--all",
+            "--json",
+            "--threads",
+            "1",
+            "--shard",
             &shard,
         ]);
         assert_eq!(code(&o), 0, "shard {shard}: {}", stderr(&o));
@@ -1892,14 +1900,34 @@ fn shards_and_jobs_exit_0_when_their_share_is_searched_to_the_end() {
     // The same through job files.
     let dir = scratch_dir("cli-batch-exit");
     let out = dir.join("jobs");
-    let o = plytile(&["split", &puzzle, "--select", "scan", "--jobs", "16", "--out", &s(&out)]);
+    let o = plytile(&[
+        "split",
+        &puzzle,
+        "--select",
+        "scan",
+        "--jobs",
+        "16",
+        "--out",
+        &s(&out),
+    ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let mut jobs: Vec<_> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut jobs: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     jobs.sort();
     assert_eq!(jobs.len(), 16);
     let (mut empty, mut found) = (0, 0);
     for job in &jobs {
-        let o = plytile(&["solve", "--job", &s(job), "--all", "--json", "--threads", "1"]);
+        let o = plytile(&[
+            "solve",
+            "--job",
+            &s(job),
+            "--all",
+            "--json",
+            "--threads",
+            "1",
+        ]);
         assert_eq!(code(&o), 0, "{}: {}", job.display(), stderr(&o));
         let n = json(&o)["solutions_found"].as_u64().unwrap();
         empty += (n == 0) as usize;
@@ -1915,7 +1943,17 @@ fn shards_and_jobs_exit_0_when_their_share_is_searched_to_the_end() {
         assert_eq!(code(&o), 3, "{stop:?}: {}", stderr(&o));
     }
     // A shard stopped at the --solutions K it asked for has done what it was asked.
-    let o = plytile(&["solve", &puzzle, "--select", "scan", "--solutions", "1", "--json", "--shard", "0/1"]);
+    let o = plytile(&[
+        "solve",
+        &puzzle,
+        "--select",
+        "scan",
+        "--solutions",
+        "1",
+        "--json",
+        "--shard",
+        "0/1",
+    ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(json(&o)["stopped_by"], "solutions");
     // Plain solve: unchanged (0 found; 1 none exists is solve_exit_1_when_none_exists).
@@ -1929,7 +1967,10 @@ fn shards_and_jobs_exit_0_when_their_share_is_searched_to_the_end() {
         help.contains("Exit codes for batch engines (GNU parallel, Slurm): 0 when the shard's share was searched to the end, with or without solutions"),
         "{help}"
     );
-    assert!(help.contains("Exit codes as for --shard: 0 when the job's share was searched to the end"), "{help}");
+    assert!(
+        help.contains("Exit codes as for --shard: 0 when the job's share was searched to the end"),
+        "{help}"
+    );
 }
 
 /// A puzzle with a colour on an odd number of piece sides has no solution, and the
@@ -1944,11 +1985,17 @@ fn a_puzzle_proven_unsolvable_exits_1_at_once() {
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     let k = (1..lines.len())
         .find(|&k| {
-            let v: Vec<u32> = lines[k].split_whitespace().map(|x| x.parse().unwrap()).collect();
+            let v: Vec<u32> = lines[k]
+                .split_whitespace()
+                .map(|x| x.parse().unwrap())
+                .collect();
             v.len() == 4 && v.iter().all(|&c| c != 0)
         })
         .unwrap();
-    let mut v: Vec<u32> = lines[k].split_whitespace().map(|x| x.parse().unwrap()).collect();
+    let mut v: Vec<u32> = lines[k]
+        .split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect();
     let (was, now) = (v[0], v[0] + 1);
     v[0] = now;
     lines[k] = v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
@@ -1984,7 +2031,10 @@ fn a_puzzle_proven_unsolvable_exits_1_at_once() {
     assert_eq!(v["solutions_found"], 0);
     assert_eq!(v["exhaustive"], true);
     assert_eq!(v["nodes"], 0);
-    assert_eq!(v["unsolvable"], format!("colour {c} shows on {n} piece sides, an odd number"));
+    assert_eq!(
+        v["unsolvable"],
+        format!("colour {c} shows on {n} piece sides, an odd number")
+    );
     let o = plytile(&["solve", &file]);
     assert!(
         stdout(&o).contains(&format!(
@@ -2015,20 +2065,35 @@ fn a_puzzle_proven_unsolvable_exits_1_at_once() {
     );
     assert_eq!(stdout(&o), "");
     // bench --solutions: nothing to time.
-    let o = plytile(&["bench", &file, "--select", "scan", "--solutions", "1", "--runs", "1"]);
+    let o = plytile(&[
+        "bench",
+        &file,
+        "--select",
+        "scan",
+        "--solutions",
+        "1",
+        "--runs",
+        "1",
+    ]);
     assert_eq!(code(&o), 1, "{}", stderr(&o));
     assert_eq!(
         stderr(&o),
         format!("plytile: {file}: {why}; --solutions would time a search for solutions that do not exist (leave it out to time the whole tree)\n")
     );
-    assert!(start.elapsed() < std::time::Duration::from_secs(30), "at once");
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(30),
+        "at once"
+    );
     // compare --all of a small one compares the whole trees, with a note.
     let text = std::fs::read_to_string(p("brendan/pieces_03x03.txt")).unwrap();
     let g = dir.join("typo3.txt");
     std::fs::write(&g, text.replace("\n3 3 4 4\n", "\n3 5 4 4\n")).unwrap();
     let o = plytile(&["compare", &s(&g), "--select", "scan,mrv", "--all", "--json"]);
     assert_eq!(code(&o), 1, "{}", stderr(&o));
-    assert!(stderr(&o).starts_with(&format!("plytile: note: {}: colour 3 shows on 3 piece sides", s(&g))));
+    assert!(stderr(&o).starts_with(&format!(
+        "plytile: note: {}: colour 3 shows on 3 piece sides",
+        s(&g)
+    )));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["results"].as_array().unwrap().len(), 2);
     assert!(v["results"][0]["nodes"].as_u64().unwrap() > 1);
@@ -2046,7 +2111,11 @@ fn a_count_that_depends_on_thread_timing_says_so() {
     let flag = |extra: &[&str]| {
         let o = run(&[extra, &["--json"]].concat());
         let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-        (v["nodes_depend_on_timing"].as_bool().unwrap(), v["threads"].as_u64().unwrap(), v["nodes"].as_u64().unwrap())
+        (
+            v["nodes_depend_on_timing"].as_bool().unwrap(),
+            v["threads"].as_u64().unwrap(),
+            v["nodes"].as_u64().unwrap(),
+        )
     };
     let threads_line = "reproduce   the node count depends on thread timing (2 threads stopped early); --threads 1 counts the same nodes every run";
     let clock_line = "reproduce   the node count depends on when the run was stopped; --max-nodes N --threads 1 counts the same nodes every run";
@@ -2057,13 +2126,17 @@ fn a_count_that_depends_on_thread_timing_says_so() {
     assert_eq!(a, b, "--threads 1 counts the same nodes every run");
     assert!(!stdout(&run(&["--threads", "1"])).contains("reproduce"));
     // To the end on two threads: the same count as one.
-    assert_eq!(flag(&["--threads", "2", "--all"]).0, false);
+    assert!(!flag(&["--threads", "2", "--all"]).0);
     // Stopped early on two threads (where the machine has them).
     let (timing, threads, _) = flag(&["--threads", "2"]);
     if threads == 2 {
         assert!(timing);
         let out = stdout(&run(&["--threads", "2"]));
-        assert_eq!(out.lines().filter(|l| *l == threads_line).count(), 1, "{out}");
+        assert_eq!(
+            out.lines().filter(|l| *l == threads_line).count(),
+            1,
+            "{out}"
+        );
         assert!(flag(&["--threads", "2", "--all", "--max-nodes", "100000"]).0);
         assert!(flag(&["--threads", "2", "--solutions", "3"]).0);
     } else {
@@ -2073,9 +2146,22 @@ fn a_count_that_depends_on_thread_timing_says_so() {
     let big = p("brendan/pieces_10x10.txt");
     let o = plytile(&["solve", &big, "--threads", "1", "--timeout", "0.3"]);
     assert_eq!(code(&o), 3);
-    assert_eq!(stdout(&o).lines().filter(|l| *l == clock_line).count(), 1, "{}", stdout(&o));
+    assert_eq!(
+        stdout(&o).lines().filter(|l| *l == clock_line).count(),
+        1,
+        "{}",
+        stdout(&o)
+    );
     // --max-nodes on one thread: exact, so no line.
-    let o = plytile(&["solve", &big, "--threads", "1", "--max-nodes", "1000", "--json"]);
+    let o = plytile(&[
+        "solve",
+        &big,
+        "--threads",
+        "1",
+        "--max-nodes",
+        "1000",
+        "--json",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["nodes_depend_on_timing"], false);
     assert_eq!(v["nodes"], 1000);
@@ -2088,18 +2174,33 @@ fn text_boards_come_with_a_legend() {
     let o = plytile(&["solve", &p("brendan/pieces_04x04.txt"), "--all"]);
     let out = stdout(&o);
     // Three boards drawn, one legend under them.
-    assert_eq!(out.lines().filter(|l| l.starts_with("solution ")).count(), 3);
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("solution ")).count(),
+        3
+    );
     assert_eq!(out.lines().filter(|l| *l == legend).count(), 1, "{out}");
     let at = out.lines().position(|l| l == legend).unwrap();
-    assert!(out.lines().nth(at + 2).unwrap().starts_with("puzzle "), "{out}");
+    assert!(
+        out.lines().nth(at + 2).unwrap().starts_with("puzzle "),
+        "{out}"
+    );
     // A deepest partial board gets it too; no board, no legend.
-    let o = plytile(&["solve", &p("brendan/pieces_10x10.txt"), "--max-nodes", "500"]);
+    let o = plytile(&[
+        "solve",
+        &p("brendan/pieces_10x10.txt"),
+        "--max-nodes",
+        "500",
+    ]);
     assert!(stdout(&o).contains("deepest partial board"));
     assert_eq!(stdout(&o).lines().filter(|l| *l == legend).count(), 1);
     let o = plytile(&["solve", &p("brendan/pieces_04x04.txt"), "-q"]);
     assert!(!stdout(&o).contains("legend"));
     // show, to a pipe: the plain board, then the legend, then the caption.
-    let o = plytile(&["show", &p("brendan/pieces_05x05.txt"), &p("brendan/solutions_05x05.txt")]);
+    let o = plytile(&[
+        "show",
+        &p("brendan/pieces_05x05.txt"),
+        &p("brendan/solutions_05x05.txt"),
+    ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
@@ -2118,7 +2219,10 @@ fn a_mistyped_subcommand_or_flag_gets_did_you_mean() {
     );
     let o = plytile(&["frobnicate"]);
     assert_eq!(code(&o), 2);
-    assert_eq!(stderr(&o), "plytile: unrecognized subcommand 'frobnicate' (see --help)\n");
+    assert_eq!(
+        stderr(&o),
+        "plytile: unrecognized subcommand 'frobnicate' (see --help)\n"
+    );
     let puzzle = p("brendan/pieces_03x03.txt");
     let o = plytile(&["solve", &puzzle, "--thread", "2"]);
     assert_eq!(code(&o), 2);

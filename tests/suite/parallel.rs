@@ -759,7 +759,10 @@ fn a_checkpoint_in_use_by_another_run_is_refused() {
     send(&first, "-INT");
     let first = first.wait_with_output().unwrap();
     assert_eq!(first.status.code(), Some(3));
-    assert!(!lock.exists(), "the first run removed its lock when it ended");
+    assert!(
+        !lock.exists(),
+        "the first run removed its lock when it ended"
+    );
     assert_eq!(second.status.code(), Some(2));
     let e = String::from_utf8_lossy(&second.stderr);
     assert_eq!(e.lines().count(), 1, "{e}");
@@ -2082,15 +2085,28 @@ fn a_checkpointed_run_removes_its_lock_when_it_ends() {
     let small = small.to_str().unwrap();
     // To the end: exit 0, and the result as without a checkpoint.
     let o = solve(small, &[]).output().unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(String::from_utf8_lossy(&o.stdout).contains("36 solution(s), exhaustive, 4471 nodes"));
-    assert!(ck.exists() && !lock.exists(), "the checkpoint stays, the lock goes");
+    assert!(
+        ck.exists() && !lock.exists(),
+        "the checkpoint stays, the lock goes"
+    );
     std::fs::remove_file(&ck).unwrap();
     // Stopped by --max-nodes: exit 3.
     let big = brendan_file("pieces_10x10.txt");
     let big = big.to_str().unwrap();
     let o = solve(big, &["--max-nodes", "1000"]).output().unwrap();
-    assert_eq!(o.status.code(), Some(3), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(!lock.exists(), "after a limit");
     std::fs::remove_file(&ck).unwrap();
     // Stopped by a signal, once its lock is there: exit 3.
@@ -2115,7 +2131,12 @@ fn a_checkpointed_run_removes_its_lock_when_it_ends() {
     // A lock file left behind by a killed run (SIGKILL: no cleanup) is no one's.
     std::fs::write(&lock, "").unwrap();
     let o = solve(small, &[]).output().unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(!lock.exists(), "a stale lock is taken over and removed");
     std::fs::remove_dir_all(&dir).unwrap();
 }

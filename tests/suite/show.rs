@@ -574,7 +574,10 @@ fn numbers_of_neighbouring_cells_do_not_run_together() {
         let svg = board_svg(&p, &board, SvgOptions { numbers: true });
         // (x, y, font size, text) of each number.
         let mut labels = Vec::new();
-        for line in svg.lines().filter(|l| l.starts_with("<text x=") && l.contains("fill=")) {
+        for line in svg
+            .lines()
+            .filter(|l| l.starts_with("<text x=") && l.contains("fill="))
+        {
             let attr = |name: &str| -> f64 {
                 let at = line.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
                 line[at..].split('"').next().unwrap().parse().unwrap()
