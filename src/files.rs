@@ -47,12 +47,17 @@ fn writing() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     WRITING.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Removes the temporary files of the writes under way: for a process about to quit
-/// in the middle of one (a second Ctrl-C), which then leaves its target as it was and
-/// nothing beside it.
+/// Removes the temporary files of the writes under way and the lock files held: for
+/// a process about to quit in the middle of one (a second Ctrl-C), which then leaves
+/// its target as it was and nothing beside it.
 pub fn remove_temporaries() {
     for tmp in writing().drain(..) {
         let _ = std::fs::remove_file(tmp);
+    }
+    // The checkpoint locks this process holds: it is about to end, and with it the
+    // locks, so no other run holds them.
+    for lock in held().drain(..) {
+        let _ = std::fs::remove_file(lock);
     }
 }
 
@@ -96,12 +101,38 @@ pub fn temp_path(target: &Path) -> PathBuf {
     target.with_file_name(name)
 }
 
-/// An exclusive lock that only one process at a time holds on `path` (a checkpoint,
-/// which is saved through renames, so the lock is on a file beside it: `FILE.lock`,
-/// created if missing and left in place, since removing it would let a third process
-/// lock a new file while the second waits on the old). The lock ends with the process
-/// or when the returned file is dropped. None where the file system has no locks.
-pub fn lock_beside(path: &Path) -> io::Result<Option<std::fs::File>> {
+/// An exclusive lock on a checkpoint, held by this process: the file `FILE.lock`
+/// beside it (a checkpoint is saved through renames, so the lock cannot be on the file
+/// itself). The run that holds it removes it when it ends ([`Drop`], and
+/// [`remove_temporaries`] on a second Ctrl-C); a lock file left by a run that was
+/// killed is not held by anyone, and the next run takes it over.
+#[derive(Debug)]
+pub struct Lock {
+    path: PathBuf,
+    file: std::fs::File,
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        // Removed while still held: a run that opened this file meanwhile finds it
+        // gone once it gets the lock, and opens the path again ([`lock_beside`]).
+        held().retain(|p| *p != self.path);
+        let _ = std::fs::remove_file(&self.path);
+        let _ = self.file.unlock();
+    }
+}
+
+/// The lock files this process holds, for a quick exit to remove.
+fn held() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    static HELD: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    HELD.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// An exclusive lock that only one process at a time holds on `path`: `FILE.lock`,
+/// created if missing and removed when the returned [`Lock`] is dropped. A lock held
+/// by another live run is refused and left alone. None where the file system has no
+/// locks, and for a stream (`/dev/null`).
+pub fn lock_beside(path: &Path) -> io::Result<Option<Lock>> {
     if is_stream(path) {
         // `/dev/null`: nothing to keep whole, and no file to create beside it.
         return Ok(None);
@@ -109,19 +140,53 @@ pub fn lock_beside(path: &Path) -> io::Result<Option<std::fs::File>> {
     let mut name = resolve(path)?.into_os_string();
     name.push(".lock");
     let lock = PathBuf::from(name);
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock)?;
-    match file.try_lock() {
-        Ok(()) => Ok(Some(file)),
-        Err(std::fs::TryLockError::WouldBlock) => Err(io::Error::other(format!(
-            "another plytile run is using this checkpoint ({} is locked); give each run, shard or job a --checkpoint of its own",
-            lock.display()
-        ))),
-        Err(std::fs::TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => Ok(None),
-        Err(std::fs::TryLockError::Error(e)) => Err(e),
+    // A run that ends removes its lock file while holding it: one that opened the file
+    // just before may get the lock of a file no longer there, which a third run
+    // would not see. Such a lock is let go and the path opened again.
+    for _ in 0..100 {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(io::Error::other(format!(
+                    "another plytile run is using this checkpoint ({} is locked); give each run, shard or job a --checkpoint of its own",
+                    lock.display()
+                )))
+            }
+            Err(std::fs::TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {
+                return Ok(None)
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(e),
+        }
+        if still_named(&file, &lock) {
+            held().push(lock.clone());
+            return Ok(Some(Lock { path: lock, file }));
+        }
+    }
+    Err(io::Error::other(format!(
+        "{} keeps being removed and made again by other runs",
+        lock.display()
+    )))
+}
+
+/// Whether the open `file` is the one `path` names now (not removed or replaced).
+fn still_named(file: &std::fs::File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), std::fs::metadata(path)) {
+            (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        path.exists()
     }
 }
 

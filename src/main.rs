@@ -28,27 +28,7 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             // One line, as for every other bad input; `--help` has the rest.
-            // A first line ending in ':' lists its items on the indented lines after it
-            // (the arguments a flag requires): they join it.
-            let text = e.to_string();
-            let mut lines = text.lines();
-            let mut first = lines.next().unwrap_or("bad usage").to_string();
-            if first.ends_with(':') {
-                let items: Vec<&str> = lines
-                    .take_while(|l| l.starts_with("  "))
-                    .map(str::trim)
-                    .collect();
-                first = format!("{first} {}", items.join(", "));
-            } else if let Some(values) =
-                lines.find_map(|l| l.trim().strip_prefix("[possible values: "))
-            {
-                // A bad choice: the choices join it.
-                first = format!("{first}; expected one of: {}", values.trim_end_matches(']'));
-            }
-            eprintln!(
-                "plytile: {} (see --help)",
-                first.trim_start_matches("error: ")
-            );
+            eprintln!("plytile: {} (see --help)", one_line(&e));
             return ExitCode::from(2);
         }
     };
@@ -59,4 +39,87 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// A clap error in one line, built from its kind and context rather than from its
+/// several lines of text: the lists clap puts on lines of their own (the arguments
+/// a flag requires, the values a flag takes) join it, and so does its suggestion for
+/// a mistyped subcommand or flag ("did you mean 'solve'?").
+fn one_line(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let text = |k: ContextKind| match e.get(k) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::Strings(v)) => Some(v.join(", ")),
+        Some(ContextValue::StyledStr(s)) => Some(s.to_string()),
+        Some(ContextValue::StyledStrs(v)) => Some(
+            v.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        Some(ContextValue::Number(n)) => Some(n.to_string()),
+        _ => None,
+    };
+    let quoted = |k: ContextKind| match e.get(k) {
+        Some(ContextValue::Strings(v)) => Some(
+            v.iter()
+                .map(|s| format!("'{s}'"))
+                .collect::<Vec<_>>()
+                .join(" or "),
+        ),
+        _ => text(k).map(|s| format!("'{s}'")),
+    };
+    let did_you_mean =
+        |k: ContextKind| quoted(k).map_or(String::new(), |s| format!("; did you mean {s}?"));
+    let arg = text(ContextKind::InvalidArg);
+    let value = text(ContextKind::InvalidValue);
+    let line = match (e.kind(), arg, value) {
+        (ErrorKind::InvalidSubcommand, ..) => text(ContextKind::InvalidSubcommand).map(|sub| {
+            format!(
+                "unrecognized subcommand '{sub}'{}",
+                did_you_mean(ContextKind::SuggestedSubcommand)
+            )
+        }),
+        (ErrorKind::UnknownArgument, Some(arg), _) => Some(format!(
+            "unexpected argument '{arg}' found{}",
+            did_you_mean(ContextKind::SuggestedArg)
+        )),
+        (ErrorKind::InvalidValue, Some(arg), Some(v)) if v.is_empty() => Some(format!(
+            "a value is required for '{arg}' but none was supplied"
+        )),
+        (ErrorKind::InvalidValue, Some(arg), Some(v)) => Some(format!(
+            "invalid value '{v}' for '{arg}'{}",
+            text(ContextKind::ValidValue)
+                .map_or(String::new(), |vs| format!("; expected one of: {vs}"))
+        )),
+        (ErrorKind::ValueValidation, Some(arg), Some(v)) => Some(format!(
+            "invalid value '{v}' for '{arg}'{}",
+            std::error::Error::source(e).map_or(String::new(), |why| format!(": {why}"))
+        )),
+        (ErrorKind::MissingRequiredArgument, Some(args), _) => Some(format!(
+            "the following required arguments were not provided: {args}"
+        )),
+        (ErrorKind::ArgumentConflict, Some(arg), _) => {
+            match (e.get(ContextKind::PriorArg), text(ContextKind::PriorArg)) {
+                (Some(ContextValue::String(p)), _) if *p == arg => Some(format!(
+                    "the argument '{arg}' cannot be used multiple times"
+                )),
+                (Some(ContextValue::String(p)), _) => {
+                    Some(format!("the argument '{arg}' cannot be used with '{p}'"))
+                }
+                (_, Some(others)) => Some(format!(
+                    "the argument '{arg}' cannot be used with: {others}"
+                )),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    // Any other kind (and a context this does not know): clap's own first line, which
+    // for the bare `plytile` is the program's description.
+    line.unwrap_or_else(|| {
+        let text = e.to_string();
+        let first = text.lines().next().unwrap_or("bad usage");
+        first.trim_start_matches("error: ").to_string()
+    })
 }

@@ -25,7 +25,8 @@ use std::time::Duration;
 #[derive(Args, Debug)]
 #[command(
     after_help = "Default settings (no --ply, no --select): mrv and ply:2..4. \
-    Exit codes: 0 done, 2 bad input, 3 interrupted (finished puzzles are exported, and the settings finished on the one cut short, not ranked), \
+    Exit codes: 0 done, 1 with --solutions K a puzzle proven to have none (a colour on \
+    an odd number of piece sides; nothing is run), 2 bad input, 3 interrupted (finished puzzles are exported, and the settings finished on the one cut short, not ranked), \
     4 exhaustive runs of a puzzle found different numbers of solutions (a bug)."
 )]
 pub struct BenchArgs {
@@ -147,6 +148,18 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
     let inputs: Vec<&Path> = given.iter().map(PathBuf::as_path).collect();
     let paths: Vec<&Path> = exports.iter().map(|&(_, p)| p).collect();
     check_outputs(&paths, &inputs)?;
+    // A puzzle proven to have no solution: timing its whole tree is a benchmark, but
+    // timing a search for its first solutions (`--solutions K`) times nothing.
+    for (path, p) in a.puzzles.iter().zip(&puzzles) {
+        if let Some(why) = super::no_solution_reason(p) {
+            let file = path.display();
+            if a.solutions.is_some() {
+                eprintln!("plytile: {file}: {why}; --solutions would time a search for solutions that do not exist (leave it out to time the whole tree)");
+                return Ok(1);
+            }
+            eprintln!("plytile: note: {file}: {why}");
+        }
+    }
     // With an export on stdout, the text for people goes to stderr.
     let to_stdout = !exports.iter().any(|(_, p)| *p == Path::new("-"));
     catch_interrupts();

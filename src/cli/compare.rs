@@ -21,7 +21,8 @@ pub const EXIT_MISMATCH: u8 = 4;
 #[derive(Args, Debug)]
 #[command(
     after_help = "Exit codes: 0 a solution found, 1 every run exhaustive and none \
-    exists, 2 bad input, 3 stopped by a limit with none found, or interrupted (Ctrl-C: \
+    exists (or, without --all, a colour on an odd number of piece sides proves there \
+    is none before any run), 2 bad input, 3 stopped by a limit with none found, or interrupted (Ctrl-C: \
     no other heuristic is started, the report names them), 4 every run exhaustive but \
     the heuristics found different numbers of solutions (a bug; a loud error line on stderr)."
 )]
@@ -58,8 +59,19 @@ pub struct CompareArgs {
 }
 
 pub fn run(a: CompareArgs) -> Result<u8> {
-    let puzzle = a.input.load()?;
+    let puzzle = a.input.load_quiet()?;
     check_outputs(&Vec::from_iter(a.plot.as_deref()), &a.input.inputs())?;
+    if let Some(why) = super::no_solution_reason(&puzzle) {
+        // Without --all every heuristic would search the whole tree for a first
+        // solution that is not there: nothing to compare. With --all the whole tree
+        // is what is compared, and its size still differs by heuristic.
+        let file = a.input.puzzle.display();
+        if !a.all {
+            eprintln!("plytile: {file}: {why}; nothing to compare (with --all, compare measures the whole tree of each heuristic)");
+            return Ok(1);
+        }
+        eprintln!("plytile: note: {file}: {why}");
+    }
     if let Some(out) = &a.plot {
         super::check_svg_name("--plot", out)?;
     }
@@ -93,6 +105,7 @@ pub fn run(a: CompareArgs) -> Result<u8> {
             &INTERRUPTED,
         );
         r.input = Some(a.input.input());
+        r.mark_timing();
         results.push(r);
     }
     let interrupted = INTERRUPTED.load(Ordering::SeqCst);

@@ -187,7 +187,19 @@ impl PuzzleArgs {
         )
     }
 
+    /// The puzzle, with a note on stderr when it provably has no solution
+    /// ([`no_solution_reason`]).
     pub fn load(&self) -> Result<Puzzle> {
+        let p = self.load_quiet()?;
+        if let Some(why) = no_solution_reason(&p) {
+            eprintln!("plytile: note: {}: {why}", self.puzzle.display());
+        }
+        Ok(p)
+    }
+
+    /// The puzzle, without the note of [`PuzzleArgs::load`]: for the commands that
+    /// act on a puzzle without a solution themselves (`solve`, `compare`).
+    pub fn load_quiet(&self) -> Result<Puzzle> {
         let text = read_text(&self.puzzle)?;
         let mut p = formats::parse_puzzle(&text, &self.puzzle, self.edge_order)?;
         if self.edge_order != EdgeOrder::Urdl && formats::is_ron(&text, &self.puzzle) {
@@ -215,14 +227,25 @@ impl PuzzleArgs {
             )?;
             formats::check_hint_edges(&p, &located, &origin)?;
         }
-        if let Some(&(colour, n)) = p.odd_colours().first() {
-            eprintln!(
-                "plytile: note: {}: colour {colour} shows on {n} piece sides, an odd number, so no board matches them all: the puzzle has no solution (a piece mistyped or missing?)",
-                self.puzzle.display()
-            );
-        }
         Ok(p)
     }
+}
+
+/// Why `p` has no solution, when that shows without a search: a colour on an odd
+/// number of piece sides ([`Puzzle::odd_colours`]).
+pub fn no_solution_reason(p: &Puzzle) -> Option<String> {
+    let &(colour, n) = p.odd_colours().first()?;
+    Some(format!(
+        "colour {colour} shows on {n} piece sides, an odd number, so no board matches them all: the puzzle has no solution (a piece mistyped or missing?)"
+    ))
+}
+
+/// The `unsolvable` of a result: [`no_solution_reason`] in short.
+pub fn unsolvable_key(p: &Puzzle) -> Option<String> {
+    let &(colour, n) = p.odd_colours().first()?;
+    Some(format!(
+        "colour {colour} shows on {n} piece sides, an odd number"
+    ))
 }
 
 /// How to search beyond the heuristic, shared by every command that takes `--select`.

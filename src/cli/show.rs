@@ -104,12 +104,12 @@ pub fn run(a: ShowArgs) -> Result<u8> {
             outln!("{}: {}", out.display(), svg::caption(&p, &board))?;
         }
     } else if !a.link {
-        let text = if std::io::stdout().is_terminal() {
-            board::render_ansi(&p, &board)
+        let (text, legend) = if std::io::stdout().is_terminal() {
+            (board::render_ansi(&p, &board), board::ANSI_LEGEND)
         } else {
-            board::render(&p, &board)
+            (board::render(&p, &board), board::LEGEND)
         };
-        outln!("{text}{}", svg::caption(&p, &board))?;
+        outln!("{text}{legend}\n{}", svg::caption(&p, &board))?;
     }
     Ok(0)
 }

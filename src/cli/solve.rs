@@ -59,10 +59,14 @@ pub struct SolveArgs {
     #[arg(long, value_name = "D", conflicts_with = "job", value_parser = clap::value_parser!(u64).range(0..=MAX_SPLIT_DEPTH))]
     pub split_depth: Option<u64>,
     /// Search only shard I of N (0 <= I < N) of the frontier; `plytile merge` sums shards.
+    /// Exit codes for batch engines (GNU parallel, Slurm): 0 when the shard's share was
+    /// searched to the end, with or without solutions (or its --solutions K were
+    /// found), 3 when a limit or a signal stopped it first, 2 bad input.
     #[arg(long, value_name = "I/N", value_parser = jobs::parse_shard, conflicts_with = "job")]
     pub shard: Option<(usize, usize)>,
     /// Search the subproblems of a job file written by `plytile split` (it names the
-    /// puzzle and the heuristic).
+    /// puzzle and the heuristic). Exit codes as for --shard: 0 when the job's share was
+    /// searched to the end, with or without solutions, 3 when stopped first, 2 bad input.
     #[arg(long, value_name = "FILE", conflicts_with = "puzzle")]
     pub job: Option<PathBuf>,
     /// Record finished subproblems in FILE every few seconds and on Ctrl-C/SIGTERM;
@@ -130,10 +134,51 @@ pub fn run(a: SolveArgs) -> Result<u8> {
                 edge_order: a.edge_order,
                 hints: a.hints.clone(),
             };
-            (input.load()?, a.select)
+            (input.load_quiet()?, a.select)
         }
         (None, None) => unreachable!("clap requires PUZZLE or --job"),
     };
+    if !a.interleave && (a.window.is_some() || a.slice.is_some()) {
+        let flag = if a.window.is_some() {
+            "--window"
+        } else {
+            "--slice"
+        };
+        return Err(InputError::new(flag, "only with --interleave on"));
+    }
+    if job.is_some() && a.strategy.factor {
+        // Job files record the heuristic only; their frontier was made without it.
+        return Err(InputError::new(
+            "--factor",
+            "not with --job (job files do not record it)",
+        ));
+    }
+    if let Some(why) = super::no_solution_reason(&puzzle) {
+        // Proven before the search: a search would only confirm it, and on a large
+        // board never end.
+        let origin = match (&job, &a.puzzle) {
+            (Some((path, _)), _) => path.clone(),
+            (None, Some(path)) => path.display().to_string(),
+            (None, None) => unreachable!("clap requires PUZZLE or --job"),
+        };
+        eprintln!("plytile: {origin}: {why}");
+        let strategy = a.strategy.strategy(select);
+        let mut result = SolveResult::new(&puzzle, strategy, 1, search::Stats::default(), 0.0);
+        result.unsolvable = super::unsolvable_key(&puzzle);
+        result.shard = match (a.shard, &job) {
+            (Some((i, n)), _) => Some([i, n]),
+            (_, Some((_, j))) => Some([j.job, j.jobs]),
+            _ => None,
+        };
+        result.input = Some(super::input(
+            a.puzzle.as_deref(),
+            a.job.as_deref(),
+            a.edge_order,
+            a.hints.as_deref(),
+        ));
+        print_result(&a, &puzzle, &result)?;
+        return Ok(1);
+    }
     // Held until the run ends: a second run on the same file would save over this
     // one's records, and each would lose the other's work.
     let mut _lock = None;
@@ -164,21 +209,6 @@ pub fn run(a: SolveArgs) -> Result<u8> {
             slice: a.slice.unwrap_or(interleave::SLICE),
         }),
     };
-    if !a.interleave && (a.window.is_some() || a.slice.is_some()) {
-        let flag = if a.window.is_some() {
-            "--window"
-        } else {
-            "--slice"
-        };
-        return Err(InputError::new(flag, "only with --interleave on"));
-    }
-    if spread.job.is_some() && a.strategy.factor {
-        // Job files record the heuristic only; their frontier was made without it.
-        return Err(InputError::new(
-            "--factor",
-            "not with --job (job files do not record it)",
-        ));
-    }
     let limits = a.limits.limits(
         if a.all {
             None
@@ -189,6 +219,9 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     );
     let symmetry = super::symmetry_applies(a.symmetry, &puzzle);
     super::note_symmetry_parts(symmetry, a.symmetry_parts.how(), &puzzle);
+    // A shard or job is one task of a batch engine, which counts any exit code but 0
+    // as a failed task: its code says whether its share is done, not what it held.
+    let batch = spread.shard.is_some() || spread.job.is_some();
     let part = match (&spread.shard, &spread.job) {
         (Some((i, n)), _) => Some(format!("shard {i}/{n}")),
         (_, Some((_, j))) => Some(format!("job {} of {}", j.job, j.jobs)),
@@ -224,16 +257,8 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         edge_order: a.edge_order,
         hints_file: a.hints.as_deref().and_then(file),
     });
-    if a.json {
-        outln!(
-            "{}",
-            serde_json::to_string(&result).expect("results serialize")
-        )?;
-    } else if a.quiet {
-        outln!("{}", result.summary_line())?;
-    } else {
-        out!("{}", result.render_text(&puzzle, a.keep.unwrap_or(DRAWN)))?;
-    }
+    result.mark_timing();
+    print_result(&a, &puzzle, &result)?;
     let room = (keep as u64).min(result.solutions_found) as usize;
     if a.checkpoint.is_some() && result.solutions.len() < room {
         // The records keep the boards of the run that wrote them (its first --keep, or
@@ -252,7 +277,25 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         );
         return Ok(2);
     }
-    Ok(result.exit_code())
+    Ok(if batch {
+        result.batch_exit_code()
+    } else {
+        result.exit_code()
+    })
+}
+
+/// Prints the result as asked: JSON, the summary line, or the text report.
+fn print_result(a: &SolveArgs, puzzle: &crate::puzzle::Puzzle, result: &SolveResult) -> Result<()> {
+    if a.json {
+        outln!(
+            "{}",
+            serde_json::to_string(result).expect("results serialize")
+        )
+    } else if a.quiet {
+        outln!("{}", result.summary_line())
+    } else {
+        out!("{}", result.render_text(puzzle, a.keep.unwrap_or(DRAWN)))
+    }
 }
 
 /// Per-depth summaries for `-v`: emitted once, after the search, never per node.

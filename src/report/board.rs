@@ -11,6 +11,12 @@ use crate::puzzle::{rotated, Board, Puzzle};
 
 const CELL: usize = 13;
 
+/// The line printed under the text boards of [`render`] (once per report).
+pub const LEGEND: &str = "legend: each cell is 3 lines: its top colour; left colour, piece/rotation, right colour; its bottom colour (pieces numbered from 0 in file order, rotation = clockwise quarter turns, colour 0 = the rim, . = empty cell)";
+
+/// The line printed under a board of [`render_ansi`].
+pub const ANSI_LEGEND: &str = "legend: each cell's four sides in their colours with their numbers (top; left, right; bottom); H = hint, . = empty cell, ! = a side that does not match its neighbour or the rim";
+
 pub fn render(puzzle: &Puzzle, board: &Board) -> String {
     let w = puzzle.width;
     let mut out = String::new();

@@ -126,6 +126,17 @@ pub struct SolveResult {
     /// was): the result is still reported, and a rerun resumes from the last file saved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checkpoint_error: Option<String>,
+    /// True when `nodes` would differ on a rerun: a run stopped early (first
+    /// solution, `--solutions`, `--max-nodes`) on more than one thread, where the
+    /// workers' timing decides how far each got, or one stopped by a clock
+    /// (`--timeout`, Ctrl-C). `--threads 1` with `--max-nodes` counts the same nodes
+    /// every run. ([`SolveResult::mark_timing`].)
+    #[serde(default)]
+    pub nodes_depend_on_timing: bool,
+    /// Why the puzzle has no solution, when that was proven before any search (a
+    /// colour on an odd number of piece sides); the search was then skipped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unsolvable: Option<String>,
 }
 
 /// The shards a `merge` result sums: `shards` (ascending) of a split into `of`.
@@ -296,6 +307,8 @@ impl SolveResult {
             symmetry_parts: Vec::new(),
             input: None,
             checkpoint_error: None,
+            nodes_depend_on_timing: false,
+            unsolvable: None,
         };
         r.set_fingerprint(crate::search::jobs::fingerprint(puzzle));
         r
@@ -348,6 +361,44 @@ impl SolveResult {
         }
     }
 
+    /// The exit code of a shard or job (`--shard`, `--job`), one task of a batch
+    /// engine: 0 when its share is done, searched to the end or stopped at the
+    /// `--solutions K` it asked for, whether or not it held solutions; 3 when a limit
+    /// or a signal stopped it first.
+    pub fn batch_exit_code(&self) -> u8 {
+        match self.stopped_by {
+            None | Some(Stop::Solutions) => 0,
+            Some(_) => 3,
+        }
+    }
+
+    /// Sets [`SolveResult::nodes_depend_on_timing`] from how the run stopped and on
+    /// how many threads.
+    pub fn mark_timing(&mut self) {
+        self.nodes_depend_on_timing = match self.stopped_by {
+            None => false,
+            Some(Stop::Timeout | Stop::Interrupted) => true,
+            Some(Stop::Solutions | Stop::MaxNodes) => self.threads > 1,
+        };
+    }
+
+    /// The line of the text report that says why the node count is not the same on
+    /// every run and how to get one that is; None when it is.
+    pub fn timing_line(&self) -> Option<String> {
+        if !self.nodes_depend_on_timing {
+            return None;
+        }
+        Some(match self.stopped_by {
+            Some(Stop::Timeout | Stop::Interrupted) => {
+                "reproduce   the node count depends on when the run was stopped; --max-nodes N --threads 1 counts the same nodes every run\n".to_string()
+            }
+            _ => format!(
+                "reproduce   the node count depends on thread timing ({} threads stopped early); --threads 1 counts the same nodes every run\n",
+                self.threads
+            ),
+        })
+    }
+
     /// Solution `i` as a board.
     pub fn solution_board(&self, i: usize) -> Board {
         self.solutions[i]
@@ -391,6 +442,12 @@ impl SolveResult {
             s += &board::render(puzzle, &b);
             s.push('\n');
         }
+        let drawn = self.solutions.len().min(show_boards) > 0
+            || (self.solutions.is_empty() && self.deepest.depth > 0);
+        if drawn {
+            s += board::LEGEND;
+            s += "\n\n";
+        }
         s += &format!(
             "puzzle      {} ({}x{}, {} pieces, {} hints)\n",
             self.puzzle,
@@ -403,12 +460,14 @@ impl SolveResult {
         s += &format!("solutions   {}\n", self.solutions_found);
         s += &format!(
             "exhaustive  {}\n",
-            match self.stopped_by {
-                None => "yes".to_string(),
-                Some(stop) => format!("no (stopped: {})", stop_text(stop)),
+            match (self.stopped_by, &self.unsolvable) {
+                (None, Some(why)) => format!("yes (proven before the search: {why})"),
+                (None, None) => "yes".to_string(),
+                (Some(stop), _) => format!("no (stopped: {})", stop_text(stop)),
             }
         );
         s += &self.nodes_line();
+        s += self.timing_line().as_deref().unwrap_or("");
         if self.symmetry > 1 && self.nodes == 0 {
             // Not even a root: stopped while the estimates chose the trees.
             s += "symmetry    stopped while choosing the trees to search: nothing searched\n";

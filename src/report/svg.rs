@@ -68,6 +68,14 @@ pub fn is_light(fill: &str) -> bool {
     0.299 * r as f64 + 0.587 * g as f64 + 0.114 * b as f64 > 140.0
 }
 
+/// The least cell size, in px, of a picture with `--numbers`.
+pub const NUMBERED_CELL: f64 = 36.0;
+
+/// How far into its cell a side's colour number is drawn, as a fraction of the
+/// cell: 0.22, so that the labels of two cells that meet are 0.44 cells apart and
+/// two digits (about 0.26 cells at a font of 0.22 cells) leave a gap between them.
+pub const LABEL_AT: f64 = 0.22;
+
 /// What to draw beyond the colours.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SvgOptions {
@@ -165,7 +173,10 @@ pub fn score_line(puzzle: &Puzzle, board: &Board) -> String {
 pub fn board_svg(puzzle: &Puzzle, board: &Board, opts: SvgOptions) -> String {
     let (w, h) = (puzzle.width, puzzle.height);
     // Cells shrink on big boards so the picture stays about 800 px wide.
-    let cell = (800.0 / w.max(h) as f64).clamp(24.0, 64.0).floor();
+    // With --numbers a cell is at least 36 px, so that its labels (8 px at least)
+    // fit between those of its neighbours.
+    let least = if opts.numbers { NUMBERED_CELL } else { 24.0 };
+    let cell = (800.0 / w.max(h) as f64).clamp(least, 64.0).floor();
     let (head, score) = (escape(&heading(puzzle)), escape(&score_line(puzzle, board)));
     // Wide enough for the two title lines (about 0.6 em per character).
     let text_w = 0.6 * 16.0 * head.len().max(score.len()) as f64;
@@ -226,9 +237,13 @@ pub fn board_svg(puzzle: &Puzzle, board: &Board, opts: SvgOptions) -> String {
                 e[side]
             );
             if opts.numbers {
-                // Centroid of the triangle, nudged toward the edge.
-                let tx = (ax + bx + mx) / 3.0 * 0.8 + (ax + bx) / 2.0 * 0.2;
-                let ty = (ay + by + my) / 3.0 * 0.8 + (ay + by) / 2.0 * 0.2;
+                // On the line from the edge's middle to the cell's, LABEL_AT of the
+                // cell in: the labels on the two sides of a join are 2 LABEL_AT
+                // apart, room for two digits each and a gap (closer to the edge,
+                // they ran together: `1213`).
+                let (ex, ey) = ((ax + bx) / 2.0, (ay + by) / 2.0);
+                let tx = ex + (mx - ex) * 2.0 * LABEL_AT;
+                let ty = ey + (my - ey) * 2.0 * LABEL_AT;
                 let ink = if is_light(&f) { "black" } else { "white" };
                 let _ = writeln!(
                     s,

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod batch;
 mod branching;
 mod cli;
 mod compare;

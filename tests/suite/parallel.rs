@@ -754,9 +754,15 @@ fn a_checkpoint_in_use_by_another_run_is_refused() {
         .args(["--max-nodes", "100000"])
         .output()
         .unwrap();
+    // The refused run leaves the live run's lock alone.
+    assert!(lock.exists(), "the first run's lock is still there");
     send(&first, "-INT");
     let first = first.wait_with_output().unwrap();
     assert_eq!(first.status.code(), Some(3));
+    assert!(
+        !lock.exists(),
+        "the first run removed its lock when it ended"
+    );
     assert_eq!(second.status.code(), Some(2));
     let e = String::from_utf8_lossy(&second.stderr);
     assert_eq!(e.lines().count(), 1, "{e}");
@@ -2058,4 +2064,79 @@ fn a_frontier_past_the_cap_is_refused() {
         parallel::Cut::TooBig { depth: 19 }
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A checkpointed run removes its `FILE.lock` when it ends: searched to the end,
+/// stopped by a limit, or by SIGTERM or Ctrl-C; and a lock file that a killed run
+/// left (held by no one) is taken over, then removed in turn.
+#[test]
+fn a_checkpointed_run_removes_its_lock_when_it_ends() {
+    let dir = scratch("cklock-gone");
+    let ck = dir.join("run.ck");
+    let lock = dir.join("run.ck.lock");
+    let solve = |puzzle: &str, extra: &[&str]| {
+        let mut c = bin();
+        c.args(["solve", puzzle, "--all", "-q", "--threads", "1"])
+            .args(["--checkpoint", ck.to_str().unwrap()])
+            .args(extra);
+        c
+    };
+    let small = brendan_file("pieces_04x04.txt");
+    let small = small.to_str().unwrap();
+    // To the end: exit 0, and the result as without a checkpoint.
+    let o = solve(small, &[]).output().unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("36 solution(s), exhaustive, 4471 nodes"));
+    assert!(
+        ck.exists() && !lock.exists(),
+        "the checkpoint stays, the lock goes"
+    );
+    std::fs::remove_file(&ck).unwrap();
+    // Stopped by --max-nodes: exit 3.
+    let big = brendan_file("pieces_10x10.txt");
+    let big = big.to_str().unwrap();
+    let o = solve(big, &["--max-nodes", "1000"]).output().unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(!lock.exists(), "after a limit");
+    std::fs::remove_file(&ck).unwrap();
+    // Stopped by a signal, once its lock is there: exit 3.
+    for signal in ["-TERM", "-INT"] {
+        let child = solve(big, &[])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        while !lock.exists() && start.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(lock.exists(), "{signal}: the lock is there while it runs");
+        std::thread::sleep(Duration::from_millis(300));
+        send(&child, signal);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(3), "{signal}");
+        assert!(!lock.exists(), "{signal}: the lock is gone");
+        let _ = std::fs::remove_file(&ck);
+    }
+    // A lock file left behind by a killed run (SIGKILL: no cleanup) is no one's.
+    std::fs::write(&lock, "").unwrap();
+    let o = solve(small, &[]).output().unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(!lock.exists(), "a stale lock is taken over and removed");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -557,3 +557,59 @@ fn a_result_of_another_puzzle_is_refused() {
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     cleanup(&dir);
 }
+
+/// `show --numbers`: the colour numbers of two cells that meet stand apart (they
+/// ran together, `1213`, once the cells were small: each label was 0.13 cells from
+/// its edge, two digits 0.26 cells wide). Each label's box, at 0.6 em a digit, keeps
+/// a gap of at least 0.2 em from every other on its line.
+#[test]
+fn numbers_of_neighbouring_cells_do_not_run_together() {
+    use plytile::puzzle::generate::{default_colours, generate};
+    let e2 = read_puzzle(&puzzle_path("e2/e2pieces.txt"), EdgeOrder::Urdl).unwrap();
+    let (rim, inner) = default_colours(32, 32);
+    let big = generate(32, 32, rim, inner, 5).unwrap();
+    for p in [e2, big] {
+        // Any full board: the pieces in file order, unturned (mismatches do not matter).
+        let board: Board = (0..p.cells()).map(|i| Some((i, 0))).collect();
+        let svg = board_svg(&p, &board, SvgOptions { numbers: true });
+        // (x, y, font size, text) of each number.
+        let mut labels = Vec::new();
+        for line in svg
+            .lines()
+            .filter(|l| l.starts_with("<text x=") && l.contains("fill="))
+        {
+            let attr = |name: &str| -> f64 {
+                let at = line.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+                line[at..].split('"').next().unwrap().parse().unwrap()
+            };
+            let text = line.split('>').nth(1).unwrap().split('<').next().unwrap();
+            labels.push((attr("x"), attr("y"), attr("font-size"), text.to_string()));
+        }
+        assert_eq!(labels.len(), 4 * p.cells());
+        assert!(labels.iter().any(|l| l.3.len() == 2), "two-digit colours");
+        let font = labels[0].2;
+        assert!(font >= 8.0, "legible: {font}");
+        let width = |t: &str| 0.6 * font * t.len() as f64;
+        // Sorted by line, then along it.
+        labels.sort_by(|a, b| (a.1, a.0).partial_cmp(&(b.1, b.0)).unwrap());
+        let mut closest = f64::INFINITY;
+        for pair in labels.windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            if (a.1 - b.1).abs() < font {
+                let gap = (b.0 - a.0) - (width(&a.3) + width(&b.3)) / 2.0;
+                closest = closest.min(gap);
+                assert!(
+                    gap >= 0.2 * font,
+                    "{}x{}: '{}' at x {} and '{}' at x {} run together (gap {gap:.1} px)",
+                    p.width,
+                    p.height,
+                    a.3,
+                    a.0,
+                    b.3,
+                    b.0
+                );
+            }
+        }
+        assert!(closest.is_finite());
+    }
+}
