@@ -1426,3 +1426,75 @@ fn bench_writes_an_export_to_a_fifo_once() {
     assert_eq!(v["puzzles_not_reported"], serde_json::json!([]));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+const P77: &str = "puzzles/brendan/pieces_07x07.txt";
+
+/// Issue 43: compare ends with what to use. A run that reached its goal: the
+/// fastest, with its speed against each other run, nearest first (the JSON's
+/// `recommended` and `recommendation` say the same); when none did, the one that
+/// placed the most pieces (node counts on one thread are exact: so is this line).
+#[test]
+fn compare_ends_with_what_to_use() {
+    let v = json_cmd(&format!("compare {P44} --select scan,mrv,ply:2 --json"));
+    assert_eq!(v["recommended"], v["fastest"]);
+    let fastest = v["fastest"].as_str().unwrap();
+    let mut others: Vec<(f64, &str)> = (v["results"].as_array().unwrap().iter())
+        .filter(|r| r["select"] != fastest)
+        .map(|r| {
+            (
+                r["relative_time"].as_f64().unwrap(),
+                r["select"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    others.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let x = |r: f64| {
+        if r < 10.0 {
+            format!("{r:.1}x")
+        } else {
+            format!("{r:.0}x")
+        }
+    };
+    let said: Vec<String> = (others.iter())
+        .map(|(r, h)| format!("{} faster than {h}", x(*r)))
+        .collect();
+    assert_eq!(
+        v["recommendation"],
+        format!("use {fastest}: {}", said.join(", "))
+    );
+    // The text's last line.
+    let text = stdout(&plytile(&["compare", P44, "--select", "scan,mrv,ply:2"]));
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("use "), "{text}");
+    for h in ["scan", "mrv", "ply:2"] {
+        assert!(
+            last.contains(&format!("faster than {h}")) || last.starts_with(&format!("use {h}:")),
+            "{last}"
+        );
+    }
+    // No run reached its goal: the deepest.
+    let o = plytile(&["compare", P77, "--max-nodes", "2000"]);
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).lines().last(),
+        Some(
+            "use scan: no run reached its goal (--max-nodes reached); it placed the most \
+             pieces, 40 of 49 (mrv 39, ply:2 37, ply:3 37)"
+        )
+    );
+    let v: Value = serde_json::from_str(&stdout(&plytile(&[
+        "compare",
+        P77,
+        "--max-nodes",
+        "2000",
+        "--json",
+    ])))
+    .unwrap();
+    assert_eq!(v["recommended"], "scan");
+    assert!(v["fastest"].is_null());
+    let one = json_cmd(&format!("compare {P44} --select mrv --json"));
+    assert_eq!(
+        one["recommendation"],
+        "use mrv: the only heuristic compared"
+    );
+}
