@@ -33,8 +33,9 @@ use std::time::Duration;
     after_help = "Default settings (no --ply, no --select): scan (the baseline), mrv and ply:2..4; \
     each runs once untimed (--warmup 1), then 3 timed runs (--runs 3).\n\n\
     Before the first run, bench predicts how long each setting's runs take (warm-up \
-    included): a run of the search for 0.1 s gives its rate (or its time, when it \
-    finishes), and Knuth's estimate of the tree (0.15 s of probes) its nodes. A setting \
+    included): a short run of the search gives its rate (or its time, when it \
+    finishes), and Knuth's estimate of the tree its nodes; about 2 s in all (0.25 s \
+    at most per setting and puzzle, 0.02 s at least). A setting \
     predicted to take more than 5 minutes on a puzzle is refused with the prediction \
     (exit 2): an exhaustive search of a 7x7 takes hours per run. --timeout or \
     --max-nodes (each run bounded) or --allow-long skips the check.\n\n\
@@ -335,7 +336,8 @@ fn forecasts(
         return Ok(Vec::new());
     }
     let threads = super::threads(a.threads);
-    let mut all = Vec::new();
+    let start = std::time::Instant::now();
+    let (mut left, mut all) = (puzzles.len() * settings.len(), Vec::new());
     for ((path, puzzle), &symmetric) in a.puzzles.iter().zip(puzzles).zip(symmetric) {
         // solve --symmetry: a quarter of a square's tree, a half of another's.
         let turns = match (symmetric, puzzle.width == puzzle.height) {
@@ -346,7 +348,12 @@ fn forecasts(
         let mut each = Vec::new();
         for &h in settings {
             let strategy = a.strategy.strategy(h);
-            let Some(f) = guard::forecast(puzzle, h, strategy, a.solutions, turns, threads) else {
+            // What is left of the check's time, shared by the forecasts to come.
+            let rest = guard::CHECK_S - start.elapsed().as_secs_f64();
+            let slice = (rest / left as f64).clamp(guard::MIN_SLICE_S, guard::SLICE_S);
+            left -= 1;
+            let f = guard::forecast(puzzle, h, strategy, a.solutions, turns, threads, slice);
+            let Some(f) = f else {
                 each.push(None);
                 all.push(each);
                 return Ok(all);

@@ -4,10 +4,12 @@
 //! included) are predicted to take more than [`LONG_S`] is refused up front (exit 2)
 //! with the prediction and the flags that allow it, instead of trapping the user.
 //!
-//! Per setting the check costs at most about [`MEASURE_S`] + [`PROBE_S`]: a run of the
-//! real search for [`MEASURE_S`] (a tree it exhausts is timed, not predicted), else
-//! its rate times a Knuth estimate of the tree ([`estimate_until`]) from the probes
-//! that fit in [`PROBE_S`]. It stops at the first setting refused.
+//! The whole check takes about [`CHECK_S`], shared by the settings and puzzles (at
+//! most [`SLICE_S`] each, at least [`MIN_SLICE_S`]; a setting done sooner leaves its
+//! time to the others). Each slice is split: 40% for a run of the real search (a tree
+//! it exhausts is timed, not predicted), 60% for the probes of a Knuth estimate of the
+//! tree ([`estimate_until`]) that its rate turns into time. The check stops at the
+//! first setting refused.
 
 use super::super::INTERRUPTED;
 use crate::growth::predict::probe::estimate_until;
@@ -20,10 +22,13 @@ use std::time::{Duration, Instant};
 /// The longest a setting's runs on one puzzle (warm-up included) may be predicted to
 /// take without `--allow-long`, `--timeout` or `--max-nodes`: 5 minutes.
 pub const LONG_S: f64 = 300.0;
-/// The measured run of each setting: its rate, or its time when it exhausts the tree.
-const MEASURE_S: f64 = 0.1;
-/// The Knuth probes of each setting whose measured run did not finish.
-const PROBE_S: f64 = 0.15;
+/// The time of the whole check, shared by the settings and puzzles.
+pub const CHECK_S: f64 = 2.0;
+/// The most and the least time of one setting on one puzzle.
+pub const SLICE_S: f64 = 0.25;
+pub const MIN_SLICE_S: f64 = 0.02;
+/// The share of a slice for the measured run; the rest is the probes'.
+const MEASURE_SHARE: f64 = 0.4;
 /// Probes of the first estimate, which runs to its end (a probe of `ply:4` on an 8x8
 /// takes about 3 ms), and of each further one, which stops at [`PROBE_S`].
 const FIRST_PROBES: usize = 8;
@@ -40,7 +45,8 @@ pub struct Forecast {
     pub nodes: Option<(f64, f64)>,
 }
 
-/// The forecast of one setting: `None` when Ctrl-C stopped the check.
+/// The forecast of one setting, in about `slice` seconds: `None` when Ctrl-C stopped
+/// the check.
 ///
 /// `turns`: 4 or 2 when the runs search the trees of `--symmetry` (a quarter or a half
 /// of the whole tree, which the estimate is of), else 1. `threads`: the threads each
@@ -52,10 +58,11 @@ pub fn forecast(
     solutions: Option<u64>,
     turns: u64,
     threads: usize,
+    slice: f64,
 ) -> Option<Forecast> {
     let limits = Limits {
         max_nodes: None,
-        deadline: Some(Instant::now() + Duration::from_secs_f64(MEASURE_S)),
+        deadline: Some(Instant::now() + Duration::from_secs_f64(MEASURE_SHARE * slice)),
         max_solutions: solutions,
         keep: 0,
         shelf: None,
@@ -73,7 +80,7 @@ pub fn forecast(
         });
     }
     let rate = r.nodes as f64 / r.elapsed_s.max(1e-9) * threads as f64;
-    let end = Instant::now() + Duration::from_secs_f64(PROBE_S);
+    let end = Instant::now() + Duration::from_secs_f64((1.0 - MEASURE_SHARE) * slice);
     let late = || interrupted() || Instant::now() >= end;
     // Knuth's estimate is unbiased for any number of probes: the estimates of the
     // batches that finished, weighted by their probes.
