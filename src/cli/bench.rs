@@ -1,6 +1,12 @@
 //! `plytile bench`: every setting on every puzzle, several runs each, summarized in the
 //! manner of hyperfine (mean ± σ, min … max, "ran N times faster"). The schema,
-//! statistics and exports live in `report::export`.
+//! statistics and exports live in `report::export`. Before the first run, a check
+//! ([`guard`]) refuses settings predicted to run for hours; after each setting, the
+//! warnings of [`warnings`] (outliers, a cold first run, a large spread).
+
+mod guard;
+mod live;
+mod warnings;
 
 use super::{
     catch_interrupts, check_outputs, distinct, shell_line, write_output, LimitArgs, StrategyArgs,
@@ -24,9 +30,21 @@ use std::time::Duration;
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Default settings (no --ply, no --select): mrv and ply:2..4. \
+    after_help = "Default settings (no --ply, no --select): scan (the baseline), mrv and ply:2..4; \
+    each runs once untimed (--warmup 1), then 3 timed runs (--runs 3).\n\n\
+    Before the first run, bench predicts how long each setting's runs take (warm-up \
+    included): a short run of the search gives its rate (or its time, when it \
+    finishes), and Knuth's estimate of the tree its nodes; about 2 s in all (0.25 s \
+    at most per setting and puzzle, 0.02 s at least). A setting \
+    predicted to take more than 5 minutes on a puzzle is refused with the prediction \
+    (exit 2): an exhaustive search of a 7x7 takes hours per run. --timeout or \
+    --max-nodes (each run bounded) or --allow-long skips the check.\n\n\
+    Warnings (stderr, one line each, naming the setting; JSON `warnings` of each record), \
+    as hyperfine: a first timed run much slower than the others (use --warmup), \
+    statistical outliers (modified Z-score over 14.8), and a spread (σ) over half the \
+    mean; not for runs under 5 ms, whose times are mostly noise.\n\n\
     Exit codes: 0 done, 1 with --solutions K a puzzle proven to have none (a colour on \
-    an odd number of piece sides; nothing is run), 2 bad input, 3 interrupted (finished puzzles are exported, and the settings finished on the one cut short, not ranked), \
+    an odd number of piece sides; nothing is run), 2 bad input or a setting predicted too long, 3 interrupted (finished puzzles are exported, and the settings finished on the one cut short, not ranked), \
     4 exhaustive runs of a puzzle found different numbers of solutions (a bug)."
 )]
 pub struct BenchArgs {
@@ -43,9 +61,13 @@ pub struct BenchArgs {
     /// Measured runs per puzzle and setting.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub runs: u32,
-    /// Unmeasured runs before the measured ones.
-    #[arg(long, default_value_t = 0)]
+    /// Untimed runs of each setting before its timed ones (0: none), said in the
+    /// output: the first run of a setting pays for cold caches and memory.
+    #[arg(long, value_name = "N", default_value_t = 1)]
     pub warmup: u32,
+    /// Run settings predicted to take more than 5 minutes on a puzzle (see below).
+    #[arg(long)]
+    pub allow_long: bool,
     /// Threads per search: more than one runs the parallel driver of `solve
     /// --threads` (exhaustive counts are the same; a first solution may come from
     /// another part of the tree, so its nodes vary between runs). At most the cores
@@ -99,7 +121,7 @@ fn settings(a: &BenchArgs) -> Vec<Heuristic> {
     let ply = match (a.ply, a.select.is_empty()) {
         (Some(r), _) => Some(r),
         (None, true) => {
-            out.push(Heuristic::Mrv);
+            out.extend([Heuristic::Scan, Heuristic::Mrv]);
             Some((2, 4))
         }
         (None, false) => None,
@@ -163,6 +185,9 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
     // With an export on stdout, the text for people goes to stderr.
     let to_stdout = !exports.iter().any(|(_, p)| *p == Path::new("-"));
     catch_interrupts();
+    // Before the exports are first written: a refused run leaves those of an earlier
+    // one as they were.
+    let forecasts = forecasts(&a, &settings, &puzzles, &symmetric)?;
     let mut report = BenchReport::new(BenchConfig {
         settings: settings.clone(),
         runs: a.runs,
@@ -181,6 +206,7 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
     });
     let total = (puzzles.len() * settings.len()) as u64 * (a.warmup + a.runs) as u64;
     let bar = progress_bar(total);
+    let live = live::Live::start(&bar);
     let report_text = |text: &str| {
         bar.suspend(|| {
             if to_stdout {
@@ -211,20 +237,28 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
         Ok(())
     };
     write_exports(&mut report, 0, false)?;
-    'puzzles: for ((path, puzzle), &symmetric) in a.puzzles.iter().zip(&puzzles).zip(&symmetric) {
+    report_text(&preface(&a, settings.len(), puzzles.len(), &forecasts))?;
+    'puzzles: for (p, ((path, puzzle), &symmetric)) in
+        a.puzzles.iter().zip(&puzzles).zip(&symmetric).enumerate()
+    {
         let name = path.display().to_string();
         let mut all_runs = Vec::new();
         let mut records = Vec::new();
-        for &h in &settings {
+        for (k, &h) in settings.iter().enumerate() {
             let mut runs = Vec::new();
+            let predicted = forecasts
+                .get(p)
+                .and_then(|f| f.get(k))
+                .and_then(|f| f.as_ref())
+                .map(|f| guard::duration(f.run_s));
             for i in 0..a.warmup + a.runs {
-                bar.set_message(format!(
-                    "{name} {h} {}",
-                    if i < a.warmup {
-                        format!("warmup {}/{}", i + 1, a.warmup)
-                    } else {
-                        format!("run {}/{}", i - a.warmup + 1, a.runs)
-                    }
+                live.run(live::run_label(
+                    &format!("{h} on {name}"),
+                    i,
+                    a.warmup,
+                    a.runs,
+                    (k + 1, settings.len()),
+                    predicted.as_deref(),
                 ));
                 let limits = a.limits.limits(a.solutions, 0);
                 let strategy = a.strategy.strategy(h);
@@ -245,8 +279,22 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
                     runs.push(r);
                 }
             }
-            let record = BenchRecord::from_runs(&name, puzzle.pieces.len(), &runs);
+            let mut record = BenchRecord::from_runs(&name, puzzle.pieces.len(), &runs);
+            let alike = record
+                .stopped_by_run
+                .iter()
+                .all(|s| *s == record.stopped_by_run[0]);
+            record.warnings = warnings::warnings(
+                &format!("{h} on {name}"),
+                &record.times_s,
+                &record.nodes,
+                alike,
+                a.warmup,
+            );
             report_text(&describe(&record))?;
+            for w in &record.warnings {
+                bar.suspend(|| eprintln!("plytile: warning: {w}"));
+            }
             records.push(record);
             all_runs.extend(runs);
         }
@@ -262,6 +310,7 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
         }
         write_exports(&mut report, done, false)?;
     }
+    live.stop();
     bar.finish_and_clear();
     if INTERRUPTED.load(Ordering::SeqCst) {
         // The exports say they are partial, and which puzzles they leave out.
@@ -283,6 +332,88 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
         return Ok(3);
     }
     Ok(0)
+}
+
+/// The forecast of every setting on every puzzle ([`guard::forecast`]), by puzzle
+/// then setting; `Err` with the one-line refusal of the first predicted to take more
+/// than [`guard::LONG_S`]. Empty when no check is made: each run is bounded
+/// (`--timeout`, `--max-nodes`) or `--allow-long` was given; cut short at a forecast
+/// left out (`None`) when Ctrl-C stopped the check (the first run then stops at once).
+fn forecasts(
+    a: &BenchArgs,
+    settings: &[Heuristic],
+    puzzles: &[Puzzle],
+    symmetric: &[bool],
+) -> Result<Vec<Vec<Option<guard::Forecast>>>> {
+    if a.allow_long || a.limits.timeout.is_some() || a.limits.max_nodes.is_some() {
+        return Ok(Vec::new());
+    }
+    let threads = super::threads(a.threads);
+    let start = std::time::Instant::now();
+    let (mut left, mut all) = (puzzles.len() * settings.len(), Vec::new());
+    for ((path, puzzle), &symmetric) in a.puzzles.iter().zip(puzzles).zip(symmetric) {
+        // solve --symmetry: a quarter of a square's tree, a half of another's.
+        let turns = match (symmetric, puzzle.width == puzzle.height) {
+            (false, _) => 1,
+            (true, true) => 4,
+            (true, false) => 2,
+        };
+        let mut each = Vec::new();
+        for &h in settings {
+            let strategy = a.strategy.strategy(h);
+            // What is left of the check's time, shared by the forecasts to come.
+            let rest = guard::CHECK_S - start.elapsed().as_secs_f64();
+            let slice = (rest / left as f64).clamp(guard::MIN_SLICE_S, guard::SLICE_S);
+            left -= 1;
+            let f = guard::forecast(puzzle, h, strategy, a.solutions, turns, threads, slice);
+            let Some(f) = f else {
+                each.push(None);
+                all.push(each);
+                return Ok(all);
+            };
+            let name = path.display().to_string();
+            if let Some(no) = guard::refusal(h, &name, &f, a.warmup, a.runs, a.solutions) {
+                return Err(crate::error::InputError::new("bench", no));
+            }
+            each.push(Some(f));
+        }
+        all.push(each);
+    }
+    Ok(all)
+}
+
+/// What the runs will be, said before them: the warm-up (not timed) and the timed
+/// runs, and the time predicted in all when it is 10 s or more.
+fn preface(
+    a: &BenchArgs,
+    settings: usize,
+    puzzles: usize,
+    forecasts: &[Vec<Option<guard::Forecast>>],
+) -> String {
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let warmup = match a.warmup {
+        0 => "no warm-up run (--warmup 0)".to_string(),
+        w => format!("{} each, not timed", plural(w as usize, "warm-up run")),
+    };
+    let mut s = format!(
+        "Benchmarking {} on {}: {warmup}, then {}.\n",
+        plural(settings, "setting"),
+        plural(puzzles, "puzzle"),
+        plural(a.runs as usize, "timed run"),
+    );
+    let each = (a.warmup + a.runs) as f64;
+    let total: f64 = forecasts
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|f| f.run_s * each)
+        .sum();
+    if total >= 10.0 {
+        // With --solutions, of the whole trees: the runs may end sooner.
+        let upto = if a.solutions.is_some() { "up to " } else { "" };
+        s += &format!("Predicted: {upto}{} in all.\n", guard::duration(total));
+    }
+    s + "\n"
 }
 
 /// The puzzles given, each once: a puzzle given again, under any name (the same

@@ -20,9 +20,12 @@ pub const EXIT_MISMATCH: u8 = 4;
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Exit codes: 0 a solution found, 1 every run exhaustive and none \
-    exists (or, without --all, a colour on an odd number of piece sides proves there \
-    is none before any run), 2 bad input, 3 stopped by a limit with none found, or interrupted (Ctrl-C: \
+    after_help = "The report ends with what to use: the fastest heuristic and how much \
+    faster it was than each other (`use ply:2: 3.1x faster than mrv, 131x faster than \
+    scan`), or, when no run reached its goal, the one that placed the most pieces \
+    (JSON: `recommended`, `recommendation`).\n\n\
+    Exit codes: 0 a solution found, 1 every run exhaustive and none \
+    exists, 2 bad input, 3 stopped by a limit with none found, or interrupted (Ctrl-C: \
     no other heuristic is started, the report names them), 4 every run exhaustive but \
     the heuristics found different numbers of solutions (a bug; a loud error line on stderr)."
 )]
@@ -117,6 +120,7 @@ pub fn run(a: CompareArgs) -> Result<u8> {
     let mut report = CompareReport::new(limits, results);
     report.interrupted = interrupted;
     report.not_run = not_run;
+    report.recommend(puzzle.free_cells());
     if a.json {
         outln!(
             "{}",
@@ -205,5 +209,9 @@ fn text_report(report: &CompareReport, puzzle: &Puzzle, all: bool, symmetry: boo
     }
     s += "\nnodes per depth:\n";
     s += &report.growth_table().render(&Text);
+    // Last: what to use.
+    if let Some(line) = &report.recommendation {
+        s += &format!("\n{line}\n");
+    }
     s
 }

@@ -38,7 +38,8 @@ pub struct PredictArgs {
     /// Seed of the probes (SplitMix64).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Also run the search exhaustively and compare.
+    /// Also run the search exhaustively and compare (with `solve`'s status line on
+    /// stderr while it runs, when stderr is a terminal).
     #[arg(long)]
     pub measure: bool,
     /// Stop after S seconds: the tree choice of --symmetry (nothing predicted), the
@@ -98,7 +99,10 @@ pub fn run(a: PredictArgs) -> Result<u8> {
                 keep: 0,
                 shelf: None,
             };
+            // The status line of `solve`: the measured run may take hours.
+            let status = super::status::StatusLine::start(p, select, None, true);
             let r = search::solve(p, select, &limits, &INTERRUPTED);
+            status.stop();
             (r.nodes_per_depth, r.stopped_by)
         })
     };

@@ -149,6 +149,10 @@ pub struct BenchRecord {
     /// How many of the `runs` a limit stopped (the non-null `stopped_by_run`).
     #[serde(default)]
     pub runs_stopped: usize,
+    /// Warnings about the timed runs (a cold first run, outliers, a large spread), as
+    /// `bench` prints them on stderr (without the `plytile: warning: ` prefix). JSON only.
+    #[serde(default)]
+    pub warnings: Vec<String>,
 }
 
 impl BenchRecord {
@@ -215,6 +219,7 @@ impl BenchRecord {
             nodes,
             runs_stopped: stops.iter().flatten().count(),
             stopped_by_run: stops,
+            warnings: Vec::new(),
         }
     }
 

@@ -643,10 +643,12 @@ fn bench_limits_and_default_settings() {
     ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    // Issue 43: scan, the baseline, first; one warm-up run per setting.
     assert_eq!(
         v["config"]["settings"],
-        serde_json::json!(["mrv", "ply:2", "ply:3", "ply:4"])
+        serde_json::json!(["scan", "mrv", "ply:2", "ply:3", "ply:4"])
     );
+    assert_eq!(v["config"]["warmup"], 1);
     for r in v["results"].as_array().unwrap() {
         assert_eq!(r["exhaustive"], false);
         assert_eq!(r["stopped_by"], "max_nodes");
@@ -1211,6 +1213,8 @@ fn bench_interrupted_exports_say_they_are_partial() {
     let p76 = "puzzles/brendan/pieces_07x06.txt";
     let child = Command::new(env!("CARGO_BIN_EXE_plytile"))
         .args(["bench", P44, p76, "--select", "mrv", "--runs", "1"])
+        // Ended by the Ctrl-C: not refused as predicted too long (minutes, near 5).
+        .arg("--allow-long")
         .args(["--export-json", &s(&json), "--export-csv", &s(&csv)])
         .args(["--export-markdown", &s(&md)])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -1347,6 +1351,8 @@ fn bench_killed_before_any_result_leaves_exports_that_say_so() {
     let p76 = "puzzles/brendan/pieces_07x06.txt";
     let mut c = Command::new(env!("CARGO_BIN_EXE_plytile"));
     c.args(["bench", p76, P44, "--select", "mrv", "--runs", "1"]);
+    // Killed: not refused as predicted too long, nor kept by the check past the kill.
+    c.arg("--allow-long");
     exports(&mut c);
     let mut child = c
         .stdout(Stdio::null())
@@ -1425,4 +1431,203 @@ fn bench_writes_an_export_to_a_fifo_once() {
     assert_eq!(v["results"].as_array().unwrap().len(), 2);
     assert_eq!(v["puzzles_not_reported"], serde_json::json!([]));
     let _ = std::fs::remove_dir_all(dir);
+}
+
+const P77: &str = "puzzles/brendan/pieces_07x07.txt";
+
+/// `plytile ARGS` with stdout and stderr on a terminal (`script`'s pseudo-terminal),
+/// all it drew; `None` where there is no `script` (util-linux).
+fn on_a_terminal(args: &[&str]) -> Option<String> {
+    let line = std::iter::once(env!("CARGO_BIN_EXE_plytile"))
+        .chain(args.iter().copied())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let o = std::process::Command::new("script")
+        .args(["-qec", &line, "/dev/null"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("RUST_LOG")
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+/// Issue 43: a default bench of a 7x7 (every setting exhaustive, 4 runs each) would
+/// run for days. It is refused before any run, with one line giving the prediction
+/// and the flags that allow it, exit 2, and no export written; a bound per run lets
+/// it run.
+#[test]
+fn bench_refuses_a_setting_predicted_to_run_for_hours() {
+    let dir = scratch("refused");
+    let json = dir.join("b.json");
+    let o = plytile(&["bench", P77, "--export-json", &s(&json)]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let line = err.trim_end();
+    let head = format!("plytile: bench: scan on {P77} is predicted to take ~");
+    assert!(line.starts_with(&head), "{line}");
+    assert!(
+        line.contains(" for its 4 runs (1 warm-up, 3 timed; ") && line.contains(" nodes/s), "),
+        "{line}"
+    );
+    assert!(
+        line.ends_with(
+            "more than the ~5.0 min bench gives a setting; give --timeout S to bound each \
+             run, or --allow-long to run it anyway"
+        ),
+        "{line}"
+    );
+    assert!(!json.exists(), "a refused bench writes no export");
+    // Each run bounded: no check, the runs stop at the limit.
+    let v = json_cmd(&format!(
+        "bench {P77} --select mrv --runs 1 --warmup 0 --max-nodes 1e4 --export-json -"
+    ));
+    assert_eq!(v["results"][0]["stopped_by"], "max_nodes");
+    // --allow-long runs it anyway (here scan's first solution: the prediction is of
+    // the whole tree, "up to").
+    let o = plytile(&["bench", P77, "--select", "scan", "--solutions", "1"]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("predicted to take up to ~"),
+        "{}",
+        stderr(&o)
+    );
+    let v = json_cmd(&format!(
+        "bench {P77} --select scan --solutions 1 --runs 1 --warmup 0 --allow-long --export-json -"
+    ));
+    assert_eq!(v["results"][0]["solutions_found"], 1);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 43: each setting runs once untimed before its timed runs (--warmup 1), and
+/// the output says so first; --warmup 0 turns it off. Only the timed runs are in the
+/// figures, and each record carries its `warnings` (none for runs this short).
+#[test]
+fn bench_warms_up_each_setting_untimed_and_says_so() {
+    let o = plytile(&["bench", P44, P53, "--select", "scan,mrv", "--runs", "2"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = stdout(&o);
+    assert_eq!(
+        text.lines().next(),
+        Some("Benchmarking 2 settings on 2 puzzles: 1 warm-up run each, not timed, then 2 timed runs."),
+        "{text}"
+    );
+    let o = plytile(&[
+        "bench", P44, "--select", "scan", "--runs", "1", "--warmup", "0",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).lines().next(),
+        Some("Benchmarking 1 setting on 1 puzzle: no warm-up run (--warmup 0), then 1 timed run.")
+    );
+    let v = json_cmd(&format!(
+        "bench {P44} --select scan,mrv --runs 2 --export-json -"
+    ));
+    assert_eq!(v["config"]["warmup"], 1);
+    for r in v["results"].as_array().unwrap() {
+        assert_eq!(r["runs"], 2);
+        assert_eq!(r["times_s"].as_array().unwrap().len(), 2);
+        // Runs of microseconds: their times are noise, not warned about.
+        assert_eq!(r["warnings"], serde_json::json!([]));
+    }
+}
+
+/// Issue 43: on a terminal, bench's live line names the setting, the puzzle and the
+/// run, with the nodes so far and their rate (it said `0/3 runs` for hours).
+#[test]
+fn bench_live_line_names_the_setting_the_run_and_its_nodes() {
+    // A run of 0.6 s (--timeout): the line is redrawn every 0.25 s.
+    let args = [
+        "bench",
+        P77,
+        "--select",
+        "scan",
+        "--runs",
+        "1",
+        "--warmup",
+        "0",
+        "--timeout",
+        "0.6",
+    ];
+    let Some(drawn) = on_a_terminal(&args) else {
+        return; // no `script` here
+    };
+    let live = format!("scan on {P77}, run 1/1 (setting 1/1): ");
+    let at = drawn.find(&live).unwrap_or_else(|| panic!("{drawn}"));
+    let rest = &drawn[at + live.len()..];
+    assert!(
+        rest.split(" nodes/s").next().unwrap().contains(" nodes, "),
+        "{drawn}"
+    );
+}
+
+/// Issue 43: compare ends with what to use. A run that reached its goal: the
+/// fastest, with its speed against each other run, nearest first (the JSON's
+/// `recommended` and `recommendation` say the same); when none did, the one that
+/// placed the most pieces (node counts on one thread are exact: so is this line).
+#[test]
+fn compare_ends_with_what_to_use() {
+    let v = json_cmd(&format!("compare {P44} --select scan,mrv,ply:2 --json"));
+    assert_eq!(v["recommended"], v["fastest"]);
+    let fastest = v["fastest"].as_str().unwrap();
+    let mut others: Vec<(f64, &str)> = (v["results"].as_array().unwrap().iter())
+        .filter(|r| r["select"] != fastest)
+        .map(|r| {
+            (
+                r["relative_time"].as_f64().unwrap(),
+                r["select"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    others.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let x = |r: f64| {
+        if r < 10.0 {
+            format!("{r:.1}x")
+        } else {
+            format!("{r:.0}x")
+        }
+    };
+    let said: Vec<String> = (others.iter())
+        .map(|(r, h)| format!("{} faster than {h}", x(*r)))
+        .collect();
+    assert_eq!(
+        v["recommendation"],
+        format!("use {fastest}: {}", said.join(", "))
+    );
+    // The text's last line.
+    let text = stdout(&plytile(&["compare", P44, "--select", "scan,mrv,ply:2"]));
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("use "), "{text}");
+    for h in ["scan", "mrv", "ply:2"] {
+        assert!(
+            last.contains(&format!("faster than {h}")) || last.starts_with(&format!("use {h}:")),
+            "{last}"
+        );
+    }
+    // No run reached its goal: the deepest.
+    let o = plytile(&["compare", P77, "--max-nodes", "2000"]);
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).lines().last(),
+        Some(
+            "use scan: no run reached its goal (--max-nodes reached); it placed the most \
+             pieces, 40 of 49 (mrv 39, ply:2 37, ply:3 37)"
+        )
+    );
+    let v: Value = serde_json::from_str(&stdout(&plytile(&[
+        "compare",
+        P77,
+        "--max-nodes",
+        "2000",
+        "--json",
+    ])))
+    .unwrap();
+    assert_eq!(v["recommended"], "scan");
+    assert!(v["fastest"].is_null());
+    let one = json_cmd(&format!("compare {P44} --select mrv --json"));
+    assert_eq!(
+        one["recommendation"],
+        "use mrv: the only heuristic compared"
+    );
 }

@@ -662,3 +662,42 @@ fn model_help_names_the_baselines_that_always_run() {
         "{help}"
     );
 }
+
+/// Issue 43: `predict --measure` shows `solve`'s status line (nodes, rate, the
+/// fraction of an estimated tree) on a terminal while the measured run goes, instead
+/// of nothing until the end; not when stderr is not a terminal.
+#[test]
+fn measure_shows_solves_status_line_on_a_terminal() {
+    let p = common::p("brendan/pieces_07x05.txt");
+    // scan's exhaustive run of the 7x5 takes about 0.2 s.
+    let args = [
+        "predict",
+        &p,
+        "--measure",
+        "--probes",
+        "100",
+        "--stratified-probes",
+        "1000",
+        "--json",
+    ];
+    let line = std::iter::once(env!("CARGO_BIN_EXE_plytile"))
+        .chain(args)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let Ok(o) = Command::new("script")
+        .args(["-qec", &line, "/dev/null"])
+        .env_remove("RUST_LOG")
+        .output()
+    else {
+        return; // no `script` here
+    };
+    let drawn = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        drawn.contains(" nodes/s, deepest ") && drawn.contains("% of an estimated "),
+        "{drawn}"
+    );
+    // Not a terminal: only the JSON.
+    let o = common::plytile(&args);
+    assert_eq!(common::code(&o), 0, "{}", common::stderr(&o));
+    assert_eq!(common::stderr(&o), "");
+}

@@ -71,6 +71,14 @@ pub struct CompareReport {
     /// entry in `results`.
     #[serde(default)]
     pub not_run: Vec<Heuristic>,
+    /// The heuristic to use: the fastest (`fastest`), or when no run reached its goal
+    /// the one that placed the most pieces (`deepest.depth`). See `recommendation`.
+    #[serde(default)]
+    pub recommended: Option<Heuristic>,
+    /// The last line of the text report, saying what to use and by how much it beat
+    /// the others: `use ply:2: 3.1x faster than mrv, 131x faster than scan`.
+    #[serde(default)]
+    pub recommendation: Option<String>,
 }
 
 impl CompareReport {
@@ -118,7 +126,114 @@ impl CompareReport {
             results: ranked,
             interrupted: false,
             not_run: Vec::new(),
+            recommended: None,
+            recommendation: None,
         }
+    }
+
+    /// Fills in `recommended` and `recommendation` (after `not_run`): the fastest run
+    /// that reached its goal, with its speed against each other run, nearest first
+    /// (`at least` against one a limit stopped later, "not ranked" for one it stopped
+    /// sooner); when none did, the one that placed the most pieces of `free_cells`
+    /// (a tie goes to the one with more nodes at that depth, then to the first).
+    pub fn recommend(&mut self, free_cells: usize) {
+        let (h, line) = match self.fastest {
+            Some(f) => (f, self.fastest_line(f)),
+            None => {
+                let at = |r: &SolveResult| {
+                    let d = r.deepest.depth;
+                    (d, r.nodes_per_depth.get(d).copied().unwrap_or(0))
+                };
+                // max_by_key keeps the last of equals: take the first instead.
+                let best = (self.results.iter().rev())
+                    .map(|c| &c.run)
+                    .max_by_key(|r| at(r))
+                    .expect("at least one run");
+                let others: Vec<String> = (self.runs())
+                    .filter(|r| r.select != best.select)
+                    .map(|r| format!("{} {}", r.select, r.deepest.depth))
+                    .collect();
+                let stop = self.runs().find_map(|r| limit_stop(r.stopped_by));
+                let mut line = format!(
+                    "use {}: no run reached its goal ({}); it placed the most pieces, {} of {free_cells}",
+                    best.select,
+                    stop.map_or("stopped", stop_text),
+                    best.deepest.depth
+                );
+                if !others.is_empty() {
+                    line += &format!(" ({})", others.join(", "));
+                }
+                (best.select, line)
+            }
+        };
+        let mut line: String = line;
+        if !self.not_run.is_empty() {
+            line += &format!(
+                "; not run: {}",
+                self.not_run
+                    .iter()
+                    .map(|h| h.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        self.recommended = Some(h);
+        self.recommendation = Some(line);
+    }
+
+    /// [`Self::recommend`]'s line when `f` is the fastest.
+    fn fastest_line(&self, f: Heuristic) -> String {
+        let others: Vec<&CompareResult> = (self.results.iter())
+            .filter(|c| c.run.select != f)
+            .collect();
+        if others.is_empty() {
+            return format!("use {f}: the only heuristic compared");
+        }
+        let mut ranked: Vec<&&CompareResult> = others
+            .iter()
+            .filter(|c| c.relative_time.is_some())
+            .collect();
+        if ranked.is_empty() && others.iter().all(|c| c.rank != Standing::NotRanked) {
+            return format!("use {f}: it took no measurable time");
+        }
+        ranked.sort_by(|a, b| {
+            a.relative_time
+                .unwrap()
+                .total_cmp(&b.relative_time.unwrap())
+        });
+        let x = |r: f64| {
+            if r < 10.0 {
+                format!("{r:.1}x")
+            } else {
+                format!("{r:.0}x")
+            }
+        };
+        let mut parts: Vec<String> = ranked
+            .iter()
+            .map(|c| {
+                let r = c.relative_time.unwrap();
+                match limit_stop(c.run.stopped_by) {
+                    Some(why) if c.rank == Standing::AtLeast => format!(
+                        "at least {} faster than {} ({})",
+                        x(r),
+                        c.run.select,
+                        stop_text(why)
+                    ),
+                    _ => format!("{} faster than {}", x(r), c.run.select),
+                }
+            })
+            .collect();
+        parts.extend((others.iter()).filter(|c| c.relative_time.is_none()).map(
+            |c| match limit_stop(c.run.stopped_by) {
+                Some(why) => format!(
+                    "{} not ranked (stopped sooner: {})",
+                    c.run.select,
+                    stop_text(why)
+                ),
+                None => format!("{} not ranked", c.run.select),
+            },
+        ));
+        format!("use {f}: {}", parts.join(", "))
     }
 
     /// The `solve --json` objects, in `--select` order.

@@ -1,0 +1,228 @@
+//! `bench`'s check before its first run: how long each setting's runs would take.
+//! A default `bench` runs every setting several times to exhaustion, and an
+//! exhaustive search of a 7x7 takes hours per run: a setting whose runs (warm-up
+//! included) are predicted to take more than [`LONG_S`] is refused up front (exit 2)
+//! with the prediction and the flags that allow it, instead of trapping the user.
+//!
+//! The whole check takes about [`CHECK_S`], shared by the settings and puzzles (at
+//! most [`SLICE_S`] each, at least [`MIN_SLICE_S`]; a setting done sooner leaves its
+//! time to the others). Each slice is split: 40% for a run of the real search (a tree
+//! it exhausts is timed, not predicted), 60% for the probes of a Knuth estimate of the
+//! tree ([`estimate_until`]) that its rate turns into time. The check stops at the
+//! first setting refused.
+
+use super::super::INTERRUPTED;
+use crate::growth::predict::probe::estimate_until;
+use crate::puzzle::Puzzle;
+use crate::report::reached_goal;
+use crate::search::{self, Heuristic, Limits, Strategy};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// The longest a setting's runs on one puzzle (warm-up included) may be predicted to
+/// take without `--allow-long`, `--timeout` or `--max-nodes`: 5 minutes.
+pub const LONG_S: f64 = 300.0;
+/// The time of the whole check, shared by the settings and puzzles.
+pub const CHECK_S: f64 = 2.0;
+/// The most and the least time of one setting on one puzzle.
+pub const SLICE_S: f64 = 0.25;
+pub const MIN_SLICE_S: f64 = 0.02;
+/// The share of a slice for the measured run; the rest is the probes'.
+const MEASURE_SHARE: f64 = 0.4;
+/// Probes of the first estimate, which runs to its end (a probe of `ply:4` on an 8x8
+/// takes about 3 ms), and of each further one, which stops at [`PROBE_S`].
+const FIRST_PROBES: usize = 8;
+const MORE_PROBES: usize = 64;
+
+/// How long one run of a setting on a puzzle is predicted to take.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Forecast {
+    /// Seconds per run.
+    pub run_s: f64,
+    /// The predicted nodes of a run and the rate they are timed at (nodes/s, on the
+    /// threads the runs use); `None` when the measured run reached its goal: `run_s`
+    /// is then its time.
+    pub nodes: Option<(f64, f64)>,
+}
+
+/// The forecast of one setting, in about `slice` seconds: `None` when Ctrl-C stopped
+/// the check.
+///
+/// `turns`: 4 or 2 when the runs search the trees of `--symmetry` (a quarter or a half
+/// of the whole tree, which the estimate is of), else 1. `threads`: the threads each
+/// run uses; the rate is measured on one, and taken as that many times faster.
+pub fn forecast(
+    puzzle: &Puzzle,
+    h: Heuristic,
+    strategy: Strategy,
+    solutions: Option<u64>,
+    turns: u64,
+    threads: usize,
+    slice: f64,
+) -> Option<Forecast> {
+    let limits = Limits {
+        max_nodes: None,
+        deadline: Some(Instant::now() + Duration::from_secs_f64(MEASURE_SHARE * slice)),
+        max_solutions: solutions,
+        keep: 0,
+        shelf: None,
+    };
+    // The whole tree on one thread: a run of the trees of --symmetry is shorter.
+    let r = search::solve(puzzle, strategy, &limits, &INTERRUPTED);
+    let interrupted = || INTERRUPTED.load(Ordering::Relaxed);
+    if interrupted() {
+        return None;
+    }
+    if reached_goal(r.stopped_by) {
+        return Some(Forecast {
+            run_s: r.elapsed_s,
+            nodes: None,
+        });
+    }
+    let rate = r.nodes as f64 / r.elapsed_s.max(1e-9) * threads as f64;
+    let end = Instant::now() + Duration::from_secs_f64((1.0 - MEASURE_SHARE) * slice);
+    let late = || interrupted() || Instant::now() >= end;
+    // Knuth's estimate is unbiased for any number of probes: the estimates of the
+    // batches that finished, weighted by their probes.
+    let (mut sum, mut probes) = (0.0, 0usize);
+    for seed in 1u64.. {
+        let (k, stopped): (usize, &(dyn Fn() -> bool + Sync)) = if probes == 0 {
+            (FIRST_PROBES, &interrupted)
+        } else {
+            (MORE_PROBES, &late)
+        };
+        match estimate_until(puzzle, h, k, seed, stopped) {
+            Some(e) => (sum, probes) = (sum + e * k as f64, probes + k),
+            None => break,
+        }
+        if late() {
+            break;
+        }
+    }
+    if interrupted() || probes == 0 {
+        return None;
+    }
+    // The measured run searched this many nodes without finishing: a floor.
+    let nodes = (sum / probes as f64 / turns as f64).max(r.nodes as f64);
+    Some(Forecast {
+        run_s: nodes / rate,
+        nodes: Some((nodes, rate)),
+    })
+}
+
+/// The one-line refusal of a setting whose `runs` (`warmup` of them not counted) are
+/// predicted to take longer than [`LONG_S`]; `None` when they are not.
+pub fn refusal(
+    h: Heuristic,
+    puzzle: &str,
+    f: &Forecast,
+    warmup: u32,
+    runs: u32,
+    solutions: Option<u64>,
+) -> Option<String> {
+    let all = warmup + runs;
+    let total = f.run_s * all as f64;
+    if total <= LONG_S {
+        return None;
+    }
+    let upto = if solutions.is_some() { "up to " } else { "" };
+    let why = match f.nodes {
+        Some((n, rate)) => format!(
+            "{n:.1e} nodes at {rate:.1e} nodes/s{}",
+            if solutions.is_some() {
+                " in the whole tree; --solutions may end it sooner"
+            } else {
+                ""
+            }
+        ),
+        None => "measured".to_string(),
+    };
+    let each = if all == 1 {
+        format!("{upto}{} for its run ({why})", duration(f.run_s))
+    } else {
+        format!(
+            "{upto}{} for its {all} runs ({}{runs} timed; {} each: {why})",
+            duration(total),
+            if warmup > 0 {
+                format!("{warmup} warm-up, ")
+            } else {
+                String::new()
+            },
+            duration(f.run_s)
+        )
+    };
+    Some(format!(
+        "{h} on {puzzle} is predicted to take {each}, more than the {} bench gives a setting; \
+         give --timeout S to bound each run, or --allow-long to run it anyway",
+        duration(LONG_S)
+    ))
+}
+
+/// A duration for people, to two significant digits: `~45 s`, `~12 min`, `~2.9 h`,
+/// `~3.1 days`, `~4.2e5 years`.
+pub fn duration(s: f64) -> String {
+    let (x, unit) = if s < 60.0 {
+        (s, "s")
+    } else if s < 3600.0 {
+        (s / 60.0, "min")
+    } else if s < 86_400.0 {
+        (s / 3600.0, "h")
+    } else if s < 365.25 * 86_400.0 {
+        (s / 86_400.0, "days")
+    } else {
+        (s / (365.25 * 86_400.0), "years")
+    };
+    if x >= 1e4 {
+        format!("~{x:.1e} {unit}")
+    } else if x >= 10.0 {
+        format!("~{x:.0} {unit}")
+    } else {
+        format!("~{x:.1} {unit}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_as_people_say_them() {
+        assert_eq!(duration(0.25), "~0.2 s");
+        assert_eq!(duration(45.0), "~45 s");
+        assert_eq!(duration(300.0), "~5.0 min");
+        assert_eq!(duration(720.0), "~12 min");
+        assert_eq!(duration(2.9 * 3600.0), "~2.9 h");
+        assert_eq!(duration(3.0 * 86_400.0), "~3.0 days");
+        assert_eq!(duration(4.2e5 * 365.25 * 86_400.0), "~4.2e5 years");
+    }
+
+    #[test]
+    fn a_setting_over_five_minutes_is_refused_with_its_prediction() {
+        let mrv: Heuristic = "mrv".parse().unwrap();
+        let f = Forecast {
+            run_s: 1.2e11 / 1.1e7,
+            nodes: Some((1.2e11, 1.1e7)),
+        };
+        assert_eq!(
+            refusal(mrv, "p.txt", &f, 1, 3, None).unwrap(),
+            "mrv on p.txt is predicted to take ~12 h for its 4 runs (1 warm-up, 3 timed; \
+             ~3.0 h each: 1.2e11 nodes at 1.1e7 nodes/s), more than the ~5.0 min bench \
+             gives a setting; give --timeout S to bound each run, or --allow-long to run \
+             it anyway"
+        );
+        assert_eq!(
+            refusal(mrv, "p.txt", &f, 0, 1, Some(1)).unwrap(),
+            "mrv on p.txt is predicted to take up to ~3.0 h for its run (1.2e11 nodes at \
+             1.1e7 nodes/s in the whole tree; --solutions may end it sooner), more than \
+             the ~5.0 min bench gives a setting; give --timeout S to bound each run, or \
+             --allow-long to run it anyway"
+        );
+        // 4 runs of 70 s: 280 s, within the 5 minutes; 5 of them are not.
+        let short = Forecast {
+            run_s: 70.0,
+            nodes: None,
+        };
+        assert_eq!(refusal(mrv, "p.txt", &short, 1, 3, None), None);
+        assert!(refusal(mrv, "p.txt", &short, 1, 4, None).is_some());
+    }
+}
