@@ -197,7 +197,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     let status = super::status::StatusLine::start(&puzzle, select, part, !a.quiet);
     let strategy = a.strategy.strategy(select);
     let result = if symmetry {
-        search::symmetry::solve_symmetric_parts(
+        search::symmetric::solve_symmetric_parts(
             &puzzle,
             strategy,
             a.symmetry_parts.how(),

@@ -192,8 +192,8 @@ impl SplitOf<'_> {
         // Older files have no fingerprint: that of the puzzle they hold.
         let theirs = job
             .fingerprint
-            .unwrap_or_else(|| jobs::fingerprint(&job.puzzle));
-        if theirs != jobs::fingerprint(self.puzzle) {
+            .unwrap_or_else(|| crate::puzzle::fingerprint(&job.puzzle));
+        if theirs != crate::puzzle::fingerprint(self.puzzle) {
             d.push(if job.puzzle.name == self.puzzle.name {
                 format!("another puzzle named {}", job.puzzle.name)
             } else {

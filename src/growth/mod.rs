@@ -25,7 +25,7 @@
 
 pub mod eigen;
 pub mod perron;
-pub mod predict;
+pub mod models;
 pub mod spectral;
 
 pub use spectral::{render_text, spectral_report, SpectralReport};

@@ -76,7 +76,7 @@ pub struct BenchRecord {
     pub threads: usize,
     /// As in `solve --json`: 4 or 2 when the runs searched the trees of `--symmetry`,
     /// 1 for the whole tree (no `--symmetry`, or a board with hints).
-    #[serde(default = "super::one")]
+    #[serde(default = "crate::search::outcome::one")]
     pub symmetry: u64,
     /// As in `solve --json` (`--factor on`).
     #[serde(default)]

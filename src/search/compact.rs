@@ -18,7 +18,7 @@
 //!   [`Stats::merge`]); the others keep their depth. A later run meets a deeper or
 //!   an earlier node of that depth in a record of its own, with its board.
 
-use super::dfs::Stats;
+use super::limits::Stats;
 use super::parallel::{in_search_order, Prefix, Record};
 use super::select::Strategy;
 use crate::puzzle::Puzzle;

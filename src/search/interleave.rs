@@ -25,7 +25,7 @@
 //! its subproblem's shallowest open depth as new subproblems, as the depth-first
 //! schedule does.
 
-use super::dfs::{Limits, Share, Stop};
+use super::limits::{Limits, Share, Stop};
 use super::parallel::{apply, given_away, unapply, Ctx, Prefix};
 use super::progress::PROGRESS;
 use super::rowscan::{Paused, RowScan};
@@ -189,7 +189,7 @@ pub(super) fn work(ctx: &Ctx<'_>, rs: &RowScan, queue: &Mutex<Queue>, how: Inter
             deadline: ctx.limits.deadline,
             max_solutions: (ctx.want != u64::MAX).then(|| s0 + ctx.want.saturating_sub(found)),
             keep: ctx.limits.keep,
-            shelf: Some(job.slot.clone()),
+            shelf: Some(job.slot.sink()),
         };
         let paused = if found >= ctx.want {
             ctx.halt.store(true, Ordering::Release);
@@ -241,7 +241,7 @@ fn file(ctx: &Ctx<'_>, rs: &RowScan, job: Running, unfinished: bool, hand_over: 
         slot,
     } = job;
     let limits = &Limits {
-        shelf: Some(slot),
+        shelf: Some(slot.sink()),
         ..ctx.limits.clone()
     };
     if unfinished && walk.stopped().is_none() {

@@ -21,7 +21,7 @@
 //!
 //! **Keeping every core busy.** Subtree sizes differ by orders of magnitude, so a
 //! static split leaves cores idle at the end. A running DFS therefore gives work away
-//! ([`super::dfs::Share`]): when the queue of unstarted subproblems runs empty, the
+//! ([`super::limits::Share`]): when the queue of unstarted subproblems runs empty, the
 //! next worker to poll (every 4096 nodes) hands the untried placements at its
 //! *shallowest* open depth, the biggest pieces of work it has, to the pool as new
 //! subproblems and drops them from its own stack. Nothing is abandoned or searched
@@ -47,7 +47,8 @@
 //! the first `--keep` in that order of those found so far.
 
 use super::compact::{self, Finished};
-use super::dfs::{search_sharing, stop_reason, Limits, Share, Stats, Stop};
+use super::dfs::search_sharing;
+use super::limits::{stop_reason, Limits, Share, Stats, Stop};
 use super::interleave::{self, Plan};
 use super::select::{log_options, move_penalty, Order, Pick, ScanTables, Select, Strategy};
 use super::shelf::{self, Rank, Shelf};
@@ -480,7 +481,7 @@ pub struct Outcome {
 ///
 /// Nothing is trusted before it fits: every subproblem reached is legal on the board
 /// (each record's given-away prefixes lie strictly below its own, on the search's
-/// paths: [`super::jobs::Checkpoint::records`] checked that), none is reached twice,
+/// paths: [`super::checkpoint::Checkpoint::records`] checked that), none is reached twice,
 /// and none lies inside another subproblem's searched area (its nearest named
 /// ancestor must be the record that gave it away). A hand-edited file could otherwise
 /// count a subtree twice or leave one out and still call the result exhaustive.
@@ -847,7 +848,7 @@ fn task<'a: 's, 's>(ctx: &'s Ctx<'a>, scope: &rayon::ScopeFifo<'s>, prefix: Pref
         deadline: ctx.limits.deadline,
         max_solutions: (ctx.want != u64::MAX).then(|| ctx.want - found),
         keep: ctx.limits.keep,
-        shelf: Some(ctx.shelf.slot(Rank::of(&mut st, ctx.s, &prefix))),
+        shelf: Some(ctx.shelf.slot(Rank::of(&mut st, ctx.s, &prefix)).sink()),
     };
     apply(&mut st, &prefix).expect("subproblem prefixes were checked");
     let mut donor = Donor {

@@ -27,7 +27,7 @@
 //! ([`Shelf::mark_gap`]). A rerun with a larger `--keep` then lists what it can be
 //! sure of, not a list with a hole in it.
 
-use super::dfs::Stats;
+use super::limits::{Sink, Stats};
 use super::parallel::{penalty_key, Prefix};
 use super::select::{Order, Strategy};
 use super::state::State;
@@ -213,7 +213,22 @@ struct Holder {
 impl Slot {
     /// Offers the holder's next solution board; false if it is not kept.
     pub fn offer(&self, board: Board) -> bool {
-        let h = &*self.0;
+        self.0.offer(board)
+    }
+
+    /// The slot as its search's [`super::Limits::shelf`] (no copy: the same holder).
+    pub fn sink(&self) -> Arc<dyn Sink> {
+        self.0.clone()
+    }
+
+    pub fn rank(&self) -> &Rank {
+        &self.0.rank
+    }
+}
+
+impl Sink for Holder {
+    fn offer(&self, board: Board) -> bool {
+        let h = self;
         if h.closed.load(Ordering::Relaxed) {
             return false;
         }
@@ -222,10 +237,6 @@ impl Slot {
             h.closed.store(true, Ordering::Relaxed);
         }
         taken
-    }
-
-    pub fn rank(&self) -> &Rank {
-        &self.0.rank
     }
 }
 

@@ -13,7 +13,7 @@ pub use order::{log_options, move_penalty, Order, Ordered};
 pub use ply::{Ply, Unscored, MAX_PLY};
 pub use scan::{Scan, ScanTables};
 
-use super::dfs::{Limits, Share, Stats};
+use super::limits::{Limits, Share, Stats};
 use super::state::State;
 use crate::puzzle::Puzzle;
 use std::fmt;
@@ -69,7 +69,7 @@ pub trait Select {
     /// generic driver. A selector that costs far more per node polls more often, so
     /// that `--timeout`, Ctrl-C and idle threads get an answer within milliseconds.
     fn check_every(&self) -> u32 {
-        crate::search::dfs::CHECK_EVERY
+        crate::search::limits::CHECK_EVERY
     }
 
     /// True when the search should try the placements at a site in the order
@@ -242,6 +242,15 @@ impl From<Heuristic> for Strategy {
             factor: false,
             moves: Order::Natural,
         }
+    }
+}
+
+/// `on` / `off`, as `--factor` spells it.
+pub fn on_off(b: bool) -> &'static str {
+    if b {
+        "on"
+    } else {
+        "off"
     }
 }
 

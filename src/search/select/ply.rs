@@ -31,7 +31,7 @@
 
 use super::{Mrv, Pick, Select};
 use crate::branching::{LocalTree, Mean};
-use crate::search::dfs::{stop_reason, Limits, Stop};
+use crate::search::limits::{stop_reason, Limits, Stop};
 use crate::search::state::{pop_lowest, popcount, with_words, State};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::AtomicBool;
@@ -857,7 +857,7 @@ impl Select for Ply {
     // nodes take about half a microsecond, so it polls every 64.
     fn check_every(&self) -> u32 {
         match self.n {
-            1 => crate::search::dfs::CHECK_EVERY,
+            1 => crate::search::limits::CHECK_EVERY,
             2 => 64,
             _ => 1,
         }

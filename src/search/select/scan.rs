@@ -6,7 +6,7 @@
 
 use super::{Heuristic, Pick, Select};
 use crate::puzzle::{scans_columns, Puzzle};
-use crate::search::dfs::{Limits, Share, Stats};
+use crate::search::limits::{Limits, Share, Stats};
 use crate::search::rowscan::RowScan;
 use crate::search::state::State;
 use std::sync::atomic::AtomicBool;
