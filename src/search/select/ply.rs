@@ -1,5 +1,5 @@
 //! `ply:N` and `ply:N:adj`: branch on the site with the smallest N-ply average local
-//! branching factor (seed 000; the measure itself is in [`crate::branching`]).
+//! branching factor ("The N-ply average local branching factor"; the measure itself is in [`crate::branching`]).
 //!
 //! The local tree of an empty site s: level 1 = the legal placements at s; below a
 //! level-k node (its k placements applied for real on the state, then taken back),
@@ -29,7 +29,8 @@
 //! placements that starve a neighbour with few placements ([`Ply::drop_dead`]): the
 //! count a proof needs and every sum a walk forms stay the same.
 
-use super::{Mrv, Pick, Select};
+use super::mrv::Mrv;
+use super::pick::{Pick, Select};
 use crate::branching::{LocalTree, Mean};
 use crate::search::limits::{stop_reason, Limits, Stop};
 use crate::search::state::{pop_lowest, popcount, with_words, State};
@@ -120,7 +121,7 @@ impl Ply {
     }
 
     /// `pmean:N:p`: the labelling of `ply:N` with its min replaced by the
-    /// generalized mean M_p (seed 004).
+    /// generalized mean M_p (Rivest).
     pub fn with_mean(st: &State, n: usize, adj: bool, mean: Mean) -> Ply {
         assert!((1..=MAX_PLY).contains(&n));
         Ply {

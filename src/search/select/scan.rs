@@ -4,7 +4,7 @@
 //! Searches run on its own driver ([`RowScan`]); `pick` serves the generic driver's
 //! other users (frontier, probes, `explain`) and boards not filled in scan order.
 
-use super::{Heuristic, Pick, Select};
+use super::pick::{Pick, Select};
 use crate::puzzle::{scans_columns, Puzzle};
 use crate::search::limits::{Limits, Share, Stats};
 use crate::search::rowscan::RowScan;
@@ -33,13 +33,11 @@ impl ScanTables {
         ScanTables(None)
     }
 
-    /// The tables of a search with `h` on the puzzle whose hints-only state is `root`;
-    /// none unless `h` is one of the `scan` heuristics.
-    pub fn for_search(root: &State, h: Heuristic) -> ScanTables {
-        ScanTables(
-            h.scan_columns(root.width, root.height)
-                .map(|columns| (columns, Arc::new(RowScan::new(root, columns)))),
-        )
+    /// The tables of a `scan` search along columns (`Some(true)`) or rows on the
+    /// puzzle whose hints-only state is `root`; none for None (not a `scan`
+    /// heuristic: [`ScanTables::for_search`]).
+    pub fn along_lines(root: &State, columns: Option<bool>) -> ScanTables {
+        ScanTables(columns.map(|columns| (columns, Arc::new(RowScan::new(root, columns)))))
     }
 }
 
