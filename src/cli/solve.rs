@@ -7,7 +7,7 @@ use super::{
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::EdgeOrder;
 use crate::report::{Input, SolveResult};
-use crate::search::interleave::{self, Interleave};
+use crate::search::parallel::interleave::{self, Interleave};
 use crate::search::parallel::MAX_SPLIT_DEPTH;
 use crate::search::{self, jobs, Heuristic, Order, Spread};
 use clap::Args;

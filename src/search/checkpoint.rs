@@ -2,7 +2,7 @@
 //! far, with their counts, so that a rerun resumes where the last one stopped; and the
 //! part checkpoints of a `--symmetry` run.
 
-use super::compact::Finished;
+use super::parallel::compact::Finished;
 use super::jobs::{
     front_code, front_decode, prefix_from_file, prefix_to_file, stale_tree, tree_format_1, trim,
     trimmed, FrontCoded, PrefixFile, TREE_FORMAT,
@@ -26,7 +26,7 @@ pub struct RecordFile {
     pub solutions: Vec<Board>,
     pub deepest: usize,
     /// Empty but in the record whose deepest node is the checkpoint's deepest
-    /// ([`super::compact`]).
+    /// ([`super::parallel::compact`]).
     pub deepest_board: Board,
     /// Subtrees given to other workers (recorded separately, not counted here), as
     /// older files write them; now always empty, for `given_coded`.

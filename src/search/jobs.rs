@@ -294,7 +294,7 @@ pub fn make_jobs(
     split: super::parallel::Split,
     n: usize,
     stop: &std::sync::atomic::AtomicBool,
-) -> std::result::Result<Vec<Job>, super::parallel::Cut> {
+) -> std::result::Result<Vec<Job>, super::parallel::FrontierError> {
     let f = super::parallel::frontier_of(puzzle, h, split, &Default::default(), stop)?;
     Ok((0..n)
         .map(|i| Job {

@@ -30,7 +30,7 @@ pub struct Limits {
     pub keep: usize,
     /// Offer the boards to this sink instead of keeping them (`keep` then does not
     /// apply): a parallel run's holders offer theirs to one shelf, which keeps the
-    /// run's first `keep` ([`super::shelf`]).
+    /// run's first `keep` ([`super::parallel::shelf`]).
     pub shelf: Option<Arc<dyn Sink>>,
 }
 
@@ -63,7 +63,7 @@ impl Stats {
     /// Adds another search's counts (disjoint subtrees, `other` after this one in search
     /// order) into this one. The deepest board is the first met at the greatest depth;
     /// a checkpoint record may hold a depth without its board (it is never the first
-    /// at the greatest depth, [`super::compact`]), which no shallower board replaces.
+    /// at the greatest depth, [`super::parallel::compact`]), which no shallower board replaces.
     pub fn merge(&mut self, other: &Stats, keep: usize) {
         if self.nodes_per_depth.len() < other.nodes_per_depth.len() {
             self.nodes_per_depth.resize(other.nodes_per_depth.len(), 0);

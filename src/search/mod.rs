@@ -2,10 +2,8 @@
 //! site-selection heuristics, and the parallel driver with its files.
 
 pub mod checkpoint;
-pub mod compact;
 pub mod dfs;
 pub mod estimate;
-pub mod interleave;
 pub mod jobs;
 pub mod limits;
 pub mod outcome;
@@ -13,7 +11,6 @@ pub mod parallel;
 pub mod progress;
 pub mod rowscan;
 pub mod select;
-pub mod shelf;
 pub mod solve;
 pub mod state;
 pub mod symmetric;

@@ -1,7 +1,7 @@
 //! What a search returns: [`SolveResult`], one serde struct that is the JSON schema of
 //! `solve`, `merge` and each entry of `compare` (reports render it; `merge` sums it).
 
-use super::interleave::Interleave;
+use super::parallel::interleave::Interleave;
 use super::limits::{Stats, Stop};
 use super::select::{Heuristic, Order, Strategy};
 use crate::puzzle::{Board, Puzzle};

@@ -443,7 +443,7 @@ impl RowScan {
     }
 
     /// The search of the subtree below `st`'s node, not started yet (its start node
-    /// counted): for the interleaved search ([`super::interleave`]), which runs many and
+    /// counted): for the interleaved search ([`super::parallel::interleave`]), which runs many and
     /// gives each a slice of nodes in turn. None when `st` was not filled in
     /// scan order.
     pub fn pause(&self, st: &State) -> Option<Paused> {

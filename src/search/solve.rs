@@ -4,13 +4,11 @@
 //! ([`super::parallel`]).
 
 use super::checkpoint::{self, Checkpoint};
-use super::compact::{self, Finished};
 use super::dfs::search;
-use super::interleave;
 use super::jobs;
 use super::limits::{Limits, Stats};
 use super::outcome::SolveResult;
-use super::parallel::{self, Split};
+use super::parallel::{self, compact, interleave, Finished, Prefix, Record, Split};
 use super::select::{Order, Strategy};
 use super::state::State;
 use crate::error::{InputError, Result};
@@ -102,19 +100,60 @@ pub fn solve_with(
     stop: &AtomicBool,
     spread: &Spread,
 ) -> Result<SolveResult> {
-    solve_read(puzzle, s, limits, stop, spread, None)
+    solve_read(puzzle, s, limits, stop, spread, Loaded::Unread)
 }
 
-/// [`solve_with`], given the `--checkpoint` file as read already (`read`: Some, of
-/// None when there is no such file), so that it is not read and checked twice
-/// ([`symmetry`] reads the part checkpoints to learn its trees).
+/// The `--checkpoint` file as the caller of [`solve_read`] has it.
+pub(crate) enum Loaded {
+    /// Not read yet: [`solve_read`] reads it.
+    Unread,
+    /// Read already (None: there is no such file), so that it is not read and checked
+    /// twice ([`super::symmetric`] reads the part checkpoints to learn its trees).
+    Read(Option<Checkpoint>),
+}
+
+/// Step 1 of a spread search: which frontier subproblems this run owns, and whether
+/// it counts the frontier itself.
+struct Plan {
+    /// This run's subproblems: the whole frontier's, or its shard's or job's share.
+    units: Vec<Prefix>,
+    /// Counted before any subproblem: the frontier's internal nodes, for the run that
+    /// owns them (shard 0 of a split); none for the others.
+    base: Stats,
+    split_depth: usize,
+    /// `[i, n]` for shard or job i of n.
+    shard: Option<[usize; 2]>,
+    /// For a shard or job, where each of its subproblems comes in the search order of
+    /// the whole frontier (`solutions_from`, by which `merge` orders boards).
+    ranks: Vec<usize>,
+}
+
+/// What [`plan`] leads to: a plan to run, or a run that stopped while it expanded
+/// the frontier (nothing searched past the root).
+enum Planned {
+    Run(Plan),
+    Halted(SolveResult),
+}
+
+/// Step 2: the plan resumed from the checkpoint ([`parallel::resume`]).
+struct Resumed {
+    /// The checkpoint's records still valid.
+    done: Vec<Record>,
+    /// The subproblems left to search.
+    todo: Vec<Prefix>,
+    /// The frontier subproblems the checkpoint summed.
+    finished: Finished,
+}
+
+/// [`solve_with`] with the `--checkpoint` file as `loaded`: plan -> resume -> run ->
+/// assemble.
 pub(crate) fn solve_read(
     puzzle: &Puzzle,
     s: impl Into<Strategy>,
     limits: &Limits,
     stop: &AtomicBool,
     spread: &Spread,
-    read: Option<Option<Checkpoint>>,
+    loaded: Loaded,
 ) -> Result<SolveResult> {
     let start = Instant::now();
     let s: Strategy = s.into();
@@ -127,7 +166,7 @@ pub(crate) fn solve_read(
     }
     let threads = spread.threads();
     // The window as it will run: cut to fit memory (the frontier is sized by it).
-    let plan = spread
+    let interleaving = spread
         .interleave
         .map(|how| interleave::Plan::new(puzzle, how, columns == Some(true)));
     if threads == 1
@@ -154,130 +193,38 @@ pub(crate) fn solve_read(
         .as_ref()
         .map(|p| p.display().to_string())
         .unwrap_or_default();
-    let ck = match (&spread.checkpoint, read) {
-        (Some(_), Some(ck)) => ck,
-        (Some(p), None) => checkpoint::read_checkpoint(p)?,
+    let ck = match (&spread.checkpoint, loaded) {
+        (Some(_), Loaded::Read(ck)) => ck,
+        (Some(p), Loaded::Unread) => checkpoint::read_checkpoint(p)?,
         (None, _) => None,
     };
-    // The plan: which subproblems, and whether this run counts the frontier itself.
-    // `ranks`: for a shard or job, where each of its subproblems comes in the search
-    // order of the whole frontier (`solutions_from`, by which `merge` orders boards).
-    let (units, base, split_depth, shard, ranks) = match &spread.job {
-        Some((origin, job)) => {
-            let units = job.units(origin)?;
-            let ranks = match s.moves {
-                // In the natural order a unit's rank is its place in the frontier.
-                Order::Natural => parallel::share(0.., job.job, job.jobs)
-                    .take(units.len())
-                    .collect(),
-                Order::Penalty => {
-                    let split = Split::Depth(job.split_depth);
-                    match parallel::full_frontier(puzzle, s, split) {
-                        Ok(f) => parallel::share(
-                            parallel::search_ranks(puzzle, s, &f.units),
-                            job.job,
-                            job.jobs,
-                        )
-                        .collect(),
-                        // read_job built it already; without it, no ranks.
-                        Err(_) => Vec::new(),
-                    }
-                }
-            };
-            (
-                units,
-                job.base(),
-                job.split_depth,
-                Some([job.job, job.jobs]),
-                ranks,
-            )
-        }
-        None => {
-            // A frontier the checkpoint's split depth makes impossible is that file's fault.
-            let from_ck = spread.split_depth.is_none() && ck.is_some();
-            // The run that wrote a checkpoint built its frontier: one too big is an edit.
-            let refused = |e: parallel::Cut| {
-                match (from_ck, e) {
-                (true, parallel::Cut::TooBig { depth }) => InputError::new(
-                    &ck_name,
-                    format!(
-                        "its split_depth is too deep: the frontier of subproblems would hold more than {} nodes at depth {depth}; the file was edited or damaged: delete it to search from the start",
-                        parallel::FRONTIER_MAX
-                    ),
-                ),
-                _ => InputError::new("--split-depth", e.to_string()),
-            }
-            };
-            let split = match (spread.split_depth, &ck, spread.shard) {
-                (Some(d), _, _) => Split::Depth(d),
-                (None, Some(ck), _) if ck.split_depth > puzzle.free_cells() => {
-                    let m = format!(
-                        "its split_depth {} is deeper than the board ({} empty cells): the file was edited or damaged; delete it to search from the start",
-                        ck.split_depth,
-                        puzzle.free_cells()
-                    );
-                    return Err(InputError::new(&ck_name, m));
-                }
-                (None, Some(ck), _) => Split::Depth(ck.split_depth),
-                (None, None, Some((_, n))) => Split::AtLeast(parallel::UNITS_PER_SHARD * n),
-                (None, None, None) => match &plan {
-                    Some(plan) => Split::AtLeast(plan.how.window),
-                    None => Split::AtLeast(parallel::UNITS_PER_THREAD * threads),
-                },
-            };
-            let f = match parallel::frontier_of(puzzle, s, split, limits, stop) {
-                Ok(f) => f,
-                // With a checkpoint the run goes on to report (and keep) what the file
-                // holds, checked as always: the whole frontier first (its levels are
-                // few), then a run that halts at once.
-                Err(parallel::Cut::Stopped(_)) if ck.is_some() => {
-                    parallel::full_frontier(puzzle, s, split).map_err(refused)?
-                }
-                Err(parallel::Cut::Stopped(why)) => {
-                    // Nothing searched past the root, no checkpoint written. The root
-                    // is counted as always (`nodes_per_depth[0] = 1`), by shard 0 alone
-                    // as the frontier's other nodes.
-                    let root = u64::from(spread.shard.is_none_or(|(i, _)| i == 0));
-                    let stats = Stats {
-                        nodes_per_depth: vec![root],
-                        stopped: Some(why),
-                        ..Stats::default()
-                    };
-                    let t = start.elapsed().as_secs_f64();
-                    let mut r = SolveResult::new(puzzle, s, threads, stats, t);
-                    r.shard = spread.shard_field();
-                    r.deepest_from = r.shard.map(|_| [0, 0]);
-                    return Ok(r);
-                }
-                Err(e) => return Err(refused(e)),
-            };
-            let (i, n) = spread.shard.unwrap_or((0, 1));
-            let ranks = match spread.shard {
-                Some(_) => {
-                    parallel::share(parallel::search_ranks(puzzle, s, &f.units), i, n).collect()
-                }
-                None => Vec::new(),
-            };
-            let units = parallel::share(f.units, i, n).collect();
-            let base = if i == 0 { f.internal } else { Stats::default() };
-            (units, base, f.depth, spread.shard_field(), ranks)
-        }
+    let ctx = Ctx {
+        puzzle,
+        s,
+        limits,
+        stop,
+        spread,
+        ck_name: &ck_name,
+        threads,
+        start,
     };
-    let has_ck = ck.is_some();
-    let (records, finished) = match (ck, &spread.checkpoint) {
-        (Some(ck), Some(path)) => {
-            ck.check(path, puzzle, s, split_depth, shard, &spread.cut)?;
-            ck.records(&ck_name, puzzle, s)?
-        }
-        _ => Default::default(),
+    let plan = match ctx.plan(ck.as_ref(), interleaving.as_ref())? {
+        Planned::Run(plan) => plan,
+        Planned::Halted(r) => return Ok(r),
     };
-    let blame = match (has_ck, &spread.job) {
-        (true, _) => ck_name.as_str(),
-        (false, Some((origin, _))) => origin.as_str(),
-        (false, None) => "--split-depth",
-    };
-    let (done, todo) = parallel::resume(puzzle, &units, records, &finished)
-        .map_err(|e| InputError::new(blame, e))?;
+    let Resumed {
+        done,
+        todo,
+        finished,
+    } = ctx.resume(&plan, ck)?;
+    let Plan {
+        units,
+        base,
+        split_depth,
+        shard,
+        ranks,
+    } = plan;
+    // Step 3: the run, saving the checkpoint as it goes.
     // Only a checkpoint names subproblems by index (a deep split has millions).
     let index = spread
         .checkpoint
@@ -312,12 +259,13 @@ pub(crate) fn solve_read(
     let schedule = parallel::Schedule {
         order: spread.order,
         threads,
-        interleave: plan.as_ref(),
+        interleave: interleaving.as_ref(),
     };
     let out =
         parallel::run(puzzle, s, work, schedule, limits, stop, saver.as_ref()).map_err(|e| {
             InputError::new(spread.job.as_ref().map_or("--threads", |j| j.0.as_str()), e)
         })?;
+    // Step 4: the result.
     // A failed last save must not cost the run its result: it is reported with it.
     let saved = match &spread.checkpoint {
         Some(p) => save_to(p, &out.finished, out.records),
@@ -339,11 +287,185 @@ pub(crate) fn solve_read(
     r.deepest_from = deepest_from;
     r.checkpoint_error = saved.err().map(|e| e.to_string());
     r.order = spread.order;
-    r.interleave = plan.map(|p| p.how);
+    r.interleave = interleaving.map(|p| p.how);
     r.shard = shard;
     r.split_depth = Some(split_depth);
     r.subproblems = out.subproblems;
     r.set_resumed(out.resumed_nodes);
     r.rebuilt_nodes = out.rebuilt_nodes;
     Ok(r)
+}
+
+/// What the steps of [`solve_read`] share.
+struct Ctx<'a> {
+    puzzle: &'a Puzzle,
+    s: Strategy,
+    limits: &'a Limits,
+    stop: &'a AtomicBool,
+    spread: &'a Spread,
+    /// The `--checkpoint` file's name, for messages ("" without one).
+    ck_name: &'a str,
+    threads: usize,
+    start: Instant,
+}
+
+impl Ctx<'_> {
+    /// Step 1: the plan, from the job file, or from the frontier as the checkpoint's
+    /// or the command line's split depth makes it.
+    fn plan(
+        &self,
+        ck: Option<&Checkpoint>,
+        interleaving: Option<&interleave::Plan>,
+    ) -> Result<Planned> {
+        let Ctx {
+            puzzle,
+            s,
+            limits,
+            stop,
+            spread,
+            ck_name,
+            threads,
+            start,
+        } = *self;
+        let plan = interleaving;
+        let (units, base, split_depth, shard, ranks) = match &spread.job {
+            Some((origin, job)) => {
+                let units = job.units(origin)?;
+                let ranks = match s.moves {
+                    // In the natural order a unit's rank is its place in the frontier.
+                    Order::Natural => parallel::share(0.., job.job, job.jobs)
+                        .take(units.len())
+                        .collect(),
+                    Order::Penalty => {
+                        let split = Split::Depth(job.split_depth);
+                        match parallel::full_frontier(puzzle, s, split) {
+                            Ok(f) => parallel::share(
+                                parallel::search_ranks(puzzle, s, &f.units),
+                                job.job,
+                                job.jobs,
+                            )
+                            .collect(),
+                            // read_job built it already; without it, no ranks.
+                            Err(_) => Vec::new(),
+                        }
+                    }
+                };
+                (
+                    units,
+                    job.base(),
+                    job.split_depth,
+                    Some([job.job, job.jobs]),
+                    ranks,
+                )
+            }
+            None => {
+                // A frontier the checkpoint's split depth makes impossible is that file's fault.
+                let from_ck = spread.split_depth.is_none() && ck.is_some();
+                // The run that wrote a checkpoint built its frontier: one too big is an edit.
+                let refused = |e: parallel::FrontierError| {
+                    match (from_ck, e) {
+                (true, parallel::FrontierError::TooBig { depth }) => InputError::new(
+                    ck_name,
+                    format!(
+                        "its split_depth is too deep: the frontier of subproblems would hold more than {} nodes at depth {depth}; the file was edited or damaged: delete it to search from the start",
+                        parallel::FRONTIER_MAX
+                    ),
+                ),
+                _ => InputError::new("--split-depth", e.to_string()),
+            }
+                };
+                let split = match (spread.split_depth, &ck, spread.shard) {
+                    (Some(d), _, _) => Split::Depth(d),
+                    (None, Some(ck), _) if ck.split_depth > puzzle.free_cells() => {
+                        let m = format!(
+                        "its split_depth {} is deeper than the board ({} empty cells): the file was edited or damaged; delete it to search from the start",
+                        ck.split_depth,
+                        puzzle.free_cells()
+                    );
+                        return Err(InputError::new(ck_name, m));
+                    }
+                    (None, Some(ck), _) => Split::Depth(ck.split_depth),
+                    (None, None, Some((_, n))) => Split::AtLeast(parallel::UNITS_PER_SHARD * n),
+                    (None, None, None) => match &plan {
+                        Some(plan) => Split::AtLeast(plan.how.window),
+                        None => Split::AtLeast(parallel::UNITS_PER_THREAD * threads),
+                    },
+                };
+                let f = match parallel::frontier_of(puzzle, s, split, limits, stop) {
+                    Ok(f) => f,
+                    // With a checkpoint the run goes on to report (and keep) what the file
+                    // holds, checked as always: the whole frontier first (its levels are
+                    // few), then a run that halts at once.
+                    Err(parallel::FrontierError::Stopped(_)) if ck.is_some() => {
+                        parallel::full_frontier(puzzle, s, split).map_err(refused)?
+                    }
+                    Err(parallel::FrontierError::Stopped(why)) => {
+                        // Nothing searched past the root, no checkpoint written. The root
+                        // is counted as always (`nodes_per_depth[0] = 1`), by shard 0 alone
+                        // as the frontier's other nodes.
+                        let root = u64::from(spread.shard.is_none_or(|(i, _)| i == 0));
+                        let stats = Stats {
+                            nodes_per_depth: vec![root],
+                            stopped: Some(why),
+                            ..Stats::default()
+                        };
+                        let t = start.elapsed().as_secs_f64();
+                        let mut r = SolveResult::new(puzzle, s, threads, stats, t);
+                        r.shard = spread.shard_field();
+                        r.deepest_from = r.shard.map(|_| [0, 0]);
+                        return Ok(Planned::Halted(r));
+                    }
+                    Err(e) => return Err(refused(e)),
+                };
+                let (i, n) = spread.shard.unwrap_or((0, 1));
+                let ranks = match spread.shard {
+                    Some(_) => {
+                        parallel::share(parallel::search_ranks(puzzle, s, &f.units), i, n).collect()
+                    }
+                    None => Vec::new(),
+                };
+                let units = parallel::share(f.units, i, n).collect();
+                let base = if i == 0 { f.internal } else { Stats::default() };
+                (units, base, f.depth, spread.shard_field(), ranks)
+            }
+        };
+        Ok(Planned::Run(Plan {
+            units,
+            base,
+            split_depth,
+            shard,
+            ranks,
+        }))
+    }
+
+    /// Step 2: the checkpoint (`ck`) checked against the plan, and the work left.
+    fn resume(&self, plan: &Plan, ck: Option<Checkpoint>) -> Result<Resumed> {
+        let Ctx {
+            puzzle,
+            s,
+            spread,
+            ck_name,
+            ..
+        } = *self;
+        let has_ck = ck.is_some();
+        let (records, finished) = match (ck, &spread.checkpoint) {
+            (Some(ck), Some(path)) => {
+                ck.check(path, puzzle, s, plan.split_depth, plan.shard, &spread.cut)?;
+                ck.records(ck_name, puzzle, s)?
+            }
+            _ => Default::default(),
+        };
+        let blame = match (has_ck, &spread.job) {
+            (true, _) => ck_name,
+            (false, Some((origin, _))) => origin.as_str(),
+            (false, None) => "--split-depth",
+        };
+        let (done, todo) = parallel::resume(puzzle, &plan.units, records, &finished)
+            .map_err(|e| InputError::new(blame, e))?;
+        Ok(Resumed {
+            done,
+            todo,
+            finished,
+        })
+    }
 }

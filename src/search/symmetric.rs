@@ -20,7 +20,7 @@ use super::estimate::{estimate_until, Stopped};
 use super::limits::{self, Limits, Stats, Stop};
 use super::outcome::{absorb, SolveResult, SymmetryPart};
 use super::select::{Heuristic, Strategy};
-use super::solve::{solve_read, solve_with, Spread};
+use super::solve::{solve_read, solve_with, Loaded, Spread};
 use super::symmetry::{anchored_along, covers, half_turn, pair_corners, turn, with_corners, Parts};
 use crate::error::{InputError, Result};
 use crate::puzzle::{fingerprint, verify, Puzzle};
@@ -515,7 +515,10 @@ pub fn solve_symmetric_parts(
             select: part.select,
             ..h
         };
-        let ck = read.get_mut(i).map(Option::take);
+        let ck = match read.get_mut(i) {
+            Some(ck) => Loaded::Read(ck.take()),
+            None => Loaded::Unread,
+        };
         let mut r = solve_read(&part.puzzle, s, &inner, stop, &spread, ck)?;
         // Where a shard's boards were found: in this tree.
         for from in r.solutions_from.iter_mut().chain(&mut r.deepest_from) {

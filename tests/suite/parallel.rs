@@ -148,7 +148,7 @@ fn renumbered_colours_search_the_same_tree() {
             same_counts(&two, &r, &what("--threads 2"));
             assert_eq!(two.solutions, r.solutions, "{}", what("solutions"));
             let interleaved = Spread {
-                interleave: Some(plytile::search::interleave::Interleave {
+                interleave: Some(plytile::search::parallel::interleave::Interleave {
                     window: 64,
                     slice: 2048,
                 }),
@@ -452,7 +452,7 @@ fn solution_limits_are_exact_and_stop_early() {
 #[test]
 fn remaining_work_skips_finished_and_stale_records() {
     use parallel::{resume, Record, Split};
-    use plytile::search::compact::Finished;
+    use plytile::search::parallel::compact::Finished;
     let p = brendan("pieces_05x05.txt");
     let level = |d| {
         let f = parallel::full_frontier(&p, Heuristic::Scan, Split::Depth(d));
@@ -1792,7 +1792,7 @@ fn make_jobs_stops_on_the_flag() {
     );
     assert_eq!(
         stopped.unwrap_err(),
-        parallel::Cut::Stopped(Stop::Interrupted)
+        parallel::FrontierError::Stopped(Stop::Interrupted)
     );
 }
 
@@ -2055,7 +2055,7 @@ fn a_frontier_past_the_cap_is_refused() {
             parallel::Split::Depth(19)
         )
         .unwrap_err(),
-        parallel::Cut::TooBig { depth: 19 }
+        parallel::FrontierError::TooBig { depth: 19 }
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
