@@ -13,7 +13,8 @@ use super::state::{pop_lowest, with_words, State};
 use crate::puzzle::Puzzle;
 use std::sync::atomic::AtomicBool;
 
-/// Searches the subtree below the current node of `st` and leaves `st` as it found it.
+/// Searches the subtree below the current node of `st` on the generic driver, whatever
+/// the heuristic ([`super::engine`] gives `scan` its own), and leaves `st` as it found it.
 ///
 /// `stop` is polled every few thousand nodes: set it to interrupt (Ctrl-C, another
 /// worker's solution). Panics if a solution fails the independent checker: that would
@@ -37,9 +38,6 @@ pub fn search_sharing<S: Select, W: Share>(
     stop: &AtomicBool,
     share: &mut W,
 ) -> Stats {
-    if let Some(stats) = sel.drive(st, puzzle, limits, stop, share) {
-        return stats;
-    }
     // One copy of the loop per common bitset length.
     with_words!(st.words, N => run::<S, W, N>(st, sel, puzzle, limits, stop, share))
 }

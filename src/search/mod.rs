@@ -3,6 +3,7 @@
 
 pub mod checkpoint;
 pub mod dfs;
+pub mod engine;
 pub mod estimate;
 pub mod jobs;
 pub mod limits;
@@ -16,7 +17,7 @@ pub mod state;
 pub mod symmetric;
 pub mod symmetry;
 
-pub use dfs::search;
+pub use engine::search;
 pub use limits::{Limits, Stats, Stop};
 pub use select::{Heuristic, Order, Pick, Select, Strategy};
 pub use state::State;

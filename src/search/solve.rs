@@ -4,7 +4,7 @@
 //! ([`super::parallel`]).
 
 use super::checkpoint::{self, Checkpoint};
-use super::dfs::search;
+use super::engine::search;
 use super::jobs;
 use super::limits::{Limits, Stats};
 use super::outcome::SolveResult;

@@ -4,7 +4,7 @@
 use super::compact::{self, Finished, Record};
 use super::frontier::{apply, Prefix};
 use super::shelf::{Rank, Shelf};
-use crate::search::dfs::search_sharing;
+use crate::search::engine::search_sharing;
 use crate::search::limits::{Limits, Share, Stats, Stop};
 use crate::search::select::{ScanTables, Strategy};
 use crate::search::state::State;

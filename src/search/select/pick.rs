@@ -1,10 +1,7 @@
 //! The [`Select`] trait: what every heuristic implements, and what it decides at a
 //! node ([`Pick`]). The drivers call it; the heuristics' files implement it.
 
-use crate::puzzle::Puzzle;
-use crate::search::limits::{Limits, Share, Stats};
 use crate::search::state::State;
-use std::sync::atomic::AtomicBool;
 
 /// What a heuristic decides at a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,20 +16,6 @@ pub enum Pick {
 /// It may place and unplace pieces to look ahead, but must leave `st` as it found it.
 pub trait Select {
     fn pick(&mut self, st: &mut State) -> Pick;
-
-    /// A heuristic with a driver of its own (`scan`: [`crate::search::rowscan`]) runs
-    /// the whole search below `st`'s node here; None means "use the generic driver".
-    /// It must count, order, stop and share exactly as the generic driver would.
-    fn drive<W: Share>(
-        &mut self,
-        _st: &mut State,
-        _puzzle: &Puzzle,
-        _limits: &Limits,
-        _stop: &AtomicBool,
-        _share: &mut W,
-    ) -> Option<Stats> {
-        None
-    }
 
     /// `pick` restricted to `cells`: some empty cells in increasing index order, a
     /// union of whole regions of the empty cells ([`Factor`]). Only these cells are
