@@ -1,5 +1,5 @@
 //! Spectral prediction of brute-force search-tree growth (Edelkamp, "Prediction of Regular
-//! Search Tree Growth by Spectral Analysis", seed 001).
+//! Search Tree Growth by Spectral Analysis").
 //!
 //! # Method
 //!
@@ -19,21 +19,21 @@
 //! * the **eigenvalues** of `P` (complex ones included, via the bounded Schur wrapper in
 //!   [`super::eigen`]) and the **spectral radius** `ρ`, the asymptotic branching factor;
 //! * the **period** `k`: when several eigenvalues share the top modulus they are `ρ·ω` with
-//!   `ω` roots of unity, `n(d)/n(d−1)` oscillates (the seed's odd-even "anomaly" of the 8- and
+//!   `ω` roots of unity, `n(d)/n(d−1)` oscillates (the paper's odd-even "anomaly" of the 8- and
 //!   24-puzzle) and only `n(d)/n(d−k) → ρ^k` converges; `k` is the least common multiple of
 //!   the orders of those roots of unity ([`period`]);
 //! * the **power-iteration** ("von Mises") estimate `(n(D)/n(D−k))^(1/k)` of `ρ`
 //!   ([`power_iteration`]);
 //! * a **closed form** `n(d) = Σ c_i λ_i^d` (and per class `N_j(d) = Σ c_{ij} λ_i^d`) over the
 //!   distinct eigenvalues when `P` is diagonalizable ([`closed_form`]). The coefficients are
-//!   the components of `N(0)` in the eigenspaces, the seed's `C Q^d C⁻¹ N(0)` with `C` the
+//!   the components of `N(0)` in the eigenspaces, the paper's `C Q^d C⁻¹ N(0)` with `C` the
 //!   eigenvectors, and are checked against the iterated counts. Diagonalizability is tested by
 //!   comparing, for each distinct eigenvalue, its algebraic multiplicity with the nullity of
-//!   `P − λI` (seed §2, §7.3). When they differ the report says so plainly: the growth then
+//!   `P − λI` (Edelkamp §2, §7.3). When they differ the report says so plainly: the growth then
 //!   has Jordan terms `d^j λ^d`, which this module does not derive.
 //!
 //! Conventions: `0^0 = 1`, so a zero eigenvalue contributes only to the first depths (the
-//! seed's printed closed forms leave this term out and hold for `d ≥ 1` only).
+//! paper's printed closed forms leave this term out and hold for `d ≥ 1` only).
 //!
 //! Numerical tolerances are written once, in [`Tolerances`]; the sizes beyond which a part
 //! is skipped (and the report says so) or a graph refused, in [`Limits`].
@@ -450,7 +450,7 @@ fn pow(z: C64, d: usize) -> C64 {
 /// start vector `start`, checked against iterated counts for `d = 0..=check_depth`.
 ///
 /// When `P` is diagonalizable, `N(0) = Σ_i v_i` with `v_i` in the `λ_i`-eigenspace, so
-/// `N(d) = Σ_i λ_i^d v_i` (seed §5, §7.4): `c_ij = (v_i)_j` and `c_i = Σ_j c_ij`. The `v_i`
+/// `N(d) = Σ_i λ_i^d v_i` (Edelkamp §5, §7.4): `c_ij = (v_i)_j` and `c_i = Σ_j c_ij`. The `v_i`
 /// come from solving `V x = N(0)` over a basis `V` of eigenvectors (each eigenspace's
 /// basis: the right singular vectors of `P − λ_i I` with the smallest singular values). A
 /// fit to `n(0..m−1)` through the Vandermonde matrix of the `λ_i` would need no
