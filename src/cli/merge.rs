@@ -2,10 +2,10 @@
 
 use super::{read_text, PuzzleArgs};
 use crate::error::{InputError, Result};
+use crate::merge;
 use crate::puzzle::formats::{text_of, EdgeOrder};
 use crate::puzzle::Puzzle;
 use crate::report::{depth_table, stop_text, SolveResult};
-use crate::merge;
 use crate::search::jobs;
 use clap::Args;
 use std::path::{Path, PathBuf};

@@ -24,8 +24,8 @@
 //! `N(d) = P N(d−1)`. Entries are non-negative integers, so node counts are exact.
 
 pub mod eigen;
-pub mod perron;
 pub mod models;
+pub mod perron;
 pub mod spectral;
 
 pub use spectral::{render_text, spectral_report, SpectralReport};

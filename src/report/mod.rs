@@ -6,11 +6,11 @@ pub mod export;
 pub mod plot;
 pub mod svg;
 
+use crate::puzzle::{Board, Puzzle};
+pub use crate::search::limits::stop_text;
 pub use crate::search::outcome::{
     rate, solution_cells, Cell, Deepest, Input, Merged, Second, SolveResult, SymmetryPart,
 };
-use crate::puzzle::{Board, Puzzle};
-pub use crate::search::limits::stop_text;
 use crate::search::Stop;
 use serde::{Deserialize, Serialize};
 

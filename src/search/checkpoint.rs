@@ -2,12 +2,12 @@
 //! far, with their counts, so that a rerun resumes where the last one stopped; and the
 //! part checkpoints of a `--symmetry` run.
 
-use super::parallel::compact::Finished;
 use super::jobs::{
     front_code, front_decode, prefix_from_file, prefix_to_file, stale_tree, tree_format_1, trim,
     trimmed, FrontCoded, PrefixFile, TREE_FORMAT,
 };
 use super::limits::Stats;
+use super::parallel::compact::Finished;
 use super::parallel::{check_path, paths_pass, Prefix, Record};
 use super::select::{on_off, Heuristic, Order, Select, Strategy};
 use super::state::State;

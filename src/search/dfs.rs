@@ -6,8 +6,8 @@
 //! pieces placed beyond the hints; the node the search starts at is counted too (the
 //! root, when starting from the empty board).
 
-use super::limits::{Limits, NoShare, Share, Stats, Stop};
 use super::limits::{poll, record_solution, start_stats};
+use super::limits::{Limits, NoShare, Share, Stats, Stop};
 use super::select::{Pick, Select};
 use super::state::{pop_lowest, with_words, State};
 use crate::puzzle::Puzzle;

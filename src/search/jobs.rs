@@ -96,7 +96,6 @@ pub fn parse_shard(s: &str) -> std::result::Result<(usize, usize), String> {
     Ok((i, n))
 }
 
-
 /// Which search trees job prefixes and checkpoint records are cut from. Raise it when
 /// a heuristic starts filling cells in another order: a prefix names its cells, so it
 /// only means something in the tree it came from.

@@ -11,7 +11,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-
 /// How often (in nodes) the loop looks at the clock and the stop flag.
 pub const CHECK_EVERY: u32 = 4096;
 

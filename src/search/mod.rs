@@ -25,4 +25,3 @@ pub use state::State;
 pub use outcome::SolveResult;
 pub use solve::{cores, solve, solve_with, workers, Spread};
 pub use symmetric::solve_one;
-

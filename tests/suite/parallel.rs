@@ -341,7 +341,8 @@ fn merged_parts_list_the_boards_of_the_whole_run_in_its_order() {
             );
             for n in [2, 3, 5] {
                 let what = format!("{name} {} {} --keep {keep}, {n}", s.select, s.moves);
-                let (m, warnings) = plytile::merge::merge(&shards_of(&p, s, keep, n), keep).unwrap();
+                let (m, warnings) =
+                    plytile::merge::merge(&shards_of(&p, s, keep, n), keep).unwrap();
                 assert!(warnings.is_empty(), "{what} shards: {warnings:?}");
                 same_as_whole(&whole, &m, &format!("{what} shards"));
                 let (m, warnings) = plytile::merge::merge(&jobs_of(&p, s, keep, n), keep).unwrap();

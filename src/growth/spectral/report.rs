@@ -2,8 +2,8 @@
 //! into [`SpectralReport`] (its `--json` schema) and rendered as text.
 
 use super::{
-    c, closed_form, exact_counts, generator_matrix, pair, period, power_iteration,
-    spectral_radius, ClosedForm, Limits, PowerIteration, Tolerances,
+    c, closed_form, exact_counts, generator_matrix, pair, period, power_iteration, spectral_radius,
+    ClosedForm, Limits, PowerIteration, Tolerances,
 };
 use crate::growth::eigen::{self, C64};
 use crate::growth::{perron, EquivalenceGraph};

@@ -19,9 +19,9 @@
 //!   an earlier node of that depth in a record of its own, with its board.
 
 use super::frontier::{in_search_order, Prefix};
+use crate::puzzle::Puzzle;
 use crate::search::limits::Stats;
 use crate::search::select::Strategy;
-use crate::puzzle::Puzzle;
 use rustc_hash::FxHashMap;
 
 /// A finished subproblem: its exact counts, and the subtrees it gave away (searched

@@ -2,10 +2,10 @@
 //! subproblems, each named by its prefix (tree packing: see the [`super`] module doc),
 //! and the order a search visits them in.
 
+use crate::puzzle::Puzzle;
 use crate::search::limits::{stop_reason, Limits, Stats, Stop};
 use crate::search::select::{log_options, move_penalty, Order, Pick, Select, Strategy};
 use crate::search::state::State;
-use crate::puzzle::Puzzle;
 use std::sync::atomic::AtomicBool;
 
 /// Placements `(cell, oriented piece)` from the root: one subproblem.

@@ -28,11 +28,11 @@
 use super::frontier::{apply, unapply, Prefix};
 use super::pool::{given_away, Ctx};
 use super::shelf::{Rank, Slot};
+use crate::puzzle::Puzzle;
 use crate::search::limits::{Limits, Share, Stop};
 use crate::search::progress::PROGRESS;
 use crate::search::rowscan::{Paused, RowScan};
 use crate::search::state::State;
-use crate::puzzle::Puzzle;
 use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;

@@ -56,19 +56,19 @@ pub mod shelf;
 pub use compact::{Finished, Record};
 pub use frontier::{
     apply, check_path, frontier, frontier_of, full_frontier, order_by_penalty, paths_legal,
-    paths_pass, search_ranks, share, unapply, unit_of, FrontierError, Frontier, Prefix, Split,
+    paths_pass, search_ranks, share, unapply, unit_of, Frontier, FrontierError, Prefix, Split,
     FRONTIER_MAX, MAX_SPLIT_DEPTH, UNITS_PER_SHARD, UNITS_PER_THREAD,
 };
 pub use resume::resume;
 
+use crate::puzzle::Puzzle;
+use crate::search::limits::{stop_reason, Limits, Stats, Stop};
+use crate::search::select::{Order, ScanTables, Strategy};
+use crate::search::state::State;
 use frontier::in_search_order;
 use interleave::Plan;
 use pool::{spawn, Ctx, Folded};
 use shelf::{Rank, Shelf};
-use crate::search::limits::{stop_reason, Limits, Stats, Stop};
-use crate::search::select::{Order, ScanTables, Strategy};
-use crate::search::state::State;
-use crate::puzzle::Puzzle;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};

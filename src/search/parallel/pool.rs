@@ -4,11 +4,11 @@
 use super::compact::{self, Finished, Record};
 use super::frontier::{apply, Prefix};
 use super::shelf::{Rank, Shelf};
+use crate::puzzle::Puzzle;
 use crate::search::engine::search_sharing;
 use crate::search::limits::{Limits, Share, Stats, Stop};
 use crate::search::select::{ScanTables, Strategy};
 use crate::search::state::State;
-use crate::puzzle::Puzzle;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -174,7 +174,11 @@ impl Folded {
 
     /// `before` (the subproblems a checkpoint summed) with the ones filed here, and
     /// `records` with the first deepest, which keeps a record of its own.
-    pub(super) fn with(&self, before: &Finished, mut records: Vec<Record>) -> (Finished, Vec<Record>) {
+    pub(super) fn with(
+        &self,
+        before: &Finished,
+        mut records: Vec<Record>,
+    ) -> (Finished, Vec<Record>) {
         let mut sum = before.stats();
         sum.merge(&self.rest, 0);
         let mut units = before.units.clone();

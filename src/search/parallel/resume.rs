@@ -3,8 +3,8 @@
 
 use super::compact::{Finished, Record};
 use super::frontier::{apply, paths_legal, unapply, Prefix};
-use crate::search::state::State;
 use crate::puzzle::Puzzle;
+use crate::search::state::State;
 use bitvec::vec::BitVec;
 use rustc_hash::FxHashMap;
 

@@ -28,10 +28,10 @@
 //! sure of, not a list with a hole in it.
 
 use super::frontier::{penalty_key, Prefix};
+use crate::puzzle::Board;
 use crate::search::limits::{Sink, Stats};
 use crate::search::select::{Order, Strategy};
 use crate::search::state::State;
-use crate::puzzle::Board;
 use std::cmp::Ordering as Cmp;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -122,7 +122,9 @@ fn parse_pmean(s: &str) -> Option<Result<Heuristic, String>> {
 impl FromStr for Heuristic {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        let parsed = HEURISTICS.iter().find_map(|(_, f)| f.parse.and_then(|parse| parse(s)));
+        let parsed = HEURISTICS
+            .iter()
+            .find_map(|(_, f)| f.parse.and_then(|parse| parse(s)));
         parsed.unwrap_or_else(|| {
             Err(format!(
                 "unknown heuristic '{s}'; expected one of: {}",
@@ -320,7 +322,11 @@ mod tests {
     fn the_docs_list_every_heuristic() {
         let root = env!("CARGO_MANIFEST_DIR");
         let mut text = std::fs::read_to_string(format!("{root}/README.md")).unwrap_or_default();
-        for page in std::fs::read_dir(format!("{root}/docs")).into_iter().flatten().flatten() {
+        for page in std::fs::read_dir(format!("{root}/docs"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
             if page.path().extension().is_some_and(|e| e == "md") {
                 text += &std::fs::read_to_string(page.path()).unwrap_or_default();
             }
