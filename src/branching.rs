@@ -1,4 +1,5 @@
-//! The N-ply average local branching factor of a tree of moves (seed 000).
+//! The N-ply average local branching factor of a tree of moves (after the note "The
+//! N-ply average local branching factor", written about the Eternity puzzles).
 //!
 //! A site's local tree has the site as its root (level 0), the ways to tile
 //! the site at level 1, and follow-up moves at deeper levels. For ply `N`,
@@ -39,9 +40,9 @@
 use serde_json::Value;
 
 /// How a label combines its cap `b^(N-k)` with the sum of its children's labels.
-/// `Min` is seed 000's rule; `Power(p)` (p < 0) is Rivest's generalized mean
-/// `M_p(x, y) = ((x^p + y^p) / 2)^(1/p)` (seed 004), a soft min that tends to `min`
-/// as p -> -inf. Both are increasing and homogeneous of degree 1, so LHS(b)/b^N still
+/// `Min` is the note's rule; `Power(p)` (p < 0) is the generalized mean of Rivest's
+/// "Game Tree Searching by Min/Max Approximation", `M_p(x, y) = ((x^p + y^p) / 2)^(1/p)`,
+/// a soft min that tends to `min` as p -> -inf. Both are increasing and homogeneous of degree 1, so LHS(b)/b^N still
 /// falls as b grows and the `beats` comparison stays exact.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Mean {

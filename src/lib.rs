@@ -11,6 +11,8 @@ pub mod cpu;
 pub mod error;
 pub mod files;
 pub mod growth;
+pub mod merge;
+pub mod predict;
 pub mod puzzle;
 pub mod report;
 pub mod search;

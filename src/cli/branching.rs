@@ -1,5 +1,5 @@
 //! `plytile branching`: the N-ply average local branching factor of a tree given by
-//! hand, so users can try the measure (seed 000).
+//! hand, so users can try the measure ("The N-ply average local branching factor").
 
 use super::read_text;
 use crate::branching;

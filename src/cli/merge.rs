@@ -2,6 +2,7 @@
 
 use super::{read_text, PuzzleArgs};
 use crate::error::{InputError, Result};
+use crate::merge;
 use crate::puzzle::formats::{text_of, EdgeOrder};
 use crate::puzzle::Puzzle;
 use crate::report::{depth_table, stop_text, SolveResult};
@@ -65,14 +66,14 @@ pub fn run(a: MergeArgs) -> Result<u8> {
         };
         parts.extend(results_in(&text, &origin)?);
     }
-    let (m, warnings) = jobs::merge_with(&parts, a.keep, puzzle.as_ref())?;
+    let (m, warnings) = merge::merge_with(&parts, a.keep, puzzle.as_ref())?;
     let boards: usize = parts.iter().map(|(_, r)| r.solutions.len()).sum();
     if puzzle.is_none() && boards > 0 {
         // Every board reported is checked again: against the puzzle the results name.
         match recorded_puzzle(&parts) {
             Ok(p) => {
                 for (origin, r) in &parts {
-                    jobs::check_result_against(origin, r, &p)?;
+                    merge::check_result_against(origin, r, &p)?;
                 }
             }
             Err(why) => eprintln!(
@@ -151,7 +152,7 @@ fn recorded_puzzle(parts: &[(String, SolveResult)]) -> std::result::Result<Puzzl
         (None, None) => return Err("the results do not name their puzzle file".into()),
     };
     let p = read.map_err(|e| format!("cannot read the puzzle they name ({e})"))?;
-    let fp = jobs::fingerprint(&p);
+    let fp = crate::puzzle::fingerprint(&p);
     if parts
         .iter()
         .any(|(_, r)| r.puzzle_fingerprint() != Some(fp))

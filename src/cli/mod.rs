@@ -20,10 +20,12 @@ macro_rules! outln {
     };
 }
 
-/// The values of `--select`, for the help of every command that takes them.
+/// The values of `--select`, for the help of every command that takes them: a mark
+/// that [`parse_args`] replaces with the table's list ([`crate::search::select::help`]),
+/// since clap's attributes take only literals.
 macro_rules! heuristics {
     () => {
-        "scan, scan:rows, scan:columns, mrv, ply:N, ply:N:adj, pmean:N:p (N = 1..=4, p from -1000 to -0.001; README, \"Heuristics\")"
+        "<HEURISTICS>"
     };
 }
 
@@ -63,10 +65,16 @@ pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// '--all' for '--timeout'").
 pub fn parse_args() -> std::result::Result<Cli, clap::Error> {
     use clap::{CommandFactory, FromArgMatches};
+    let heuristics = crate::search::select::help();
     let cmd = Cli::command().mut_subcommands(|c| {
         c.mut_args(|a| {
             let value = a.get_action().takes_values() && !a.is_positional();
-            a.allow_hyphen_values(value)
+            let help = a.get_help().map(|h| h.to_string());
+            let a = a.allow_hyphen_values(value);
+            match help.filter(|h| h.contains(heuristics!())) {
+                Some(h) => a.help(h.replace(heuristics!(), &heuristics)),
+                None => a,
+            }
         })
     });
     Cli::from_arg_matches_mut(&mut cmd.try_get_matches()?)

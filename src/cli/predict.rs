@@ -7,10 +7,10 @@ use super::{
     INTERRUPTED,
 };
 use crate::error::Result;
-use crate::growth::predict::{self, ModelChoice, Options};
+use crate::predict::{self, ModelChoice, Options};
 use crate::puzzle::Puzzle;
 use crate::report::plot::{growth_svg, Series};
-use crate::search::symmetry;
+use crate::search::symmetric as symmetry;
 use crate::search::{self, Heuristic, Limits};
 use clap::Args;
 use std::path::PathBuf;

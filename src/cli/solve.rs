@@ -7,7 +7,7 @@ use super::{
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::EdgeOrder;
 use crate::report::{Input, SolveResult};
-use crate::search::interleave::{self, Interleave};
+use crate::search::parallel::interleave::{self, Interleave};
 use crate::search::parallel::MAX_SPLIT_DEPTH;
 use crate::search::{self, jobs, Heuristic, Order, Spread};
 use clap::Args;
@@ -230,7 +230,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     let status = super::status::StatusLine::start(&puzzle, select, part, !a.quiet);
     let strategy = a.strategy.strategy(select);
     let result = if symmetry {
-        search::symmetry::solve_symmetric_parts(
+        search::symmetric::solve_symmetric_parts(
             &puzzle,
             strategy,
             a.symmetry_parts.how(),

@@ -1,5 +1,5 @@
 //! `plytile spectral`: eigenvalues, spectral radius, period and N(d) of an
-//! equivalence graph (seed 001).
+//! equivalence graph (Edelkamp, "Prediction of Regular Search Tree Growth by Spectral Analysis").
 
 use crate::error::{InputError, Result};
 use crate::growth::{self, spectral::Limits};

@@ -3,7 +3,7 @@
 use super::{catch_interrupts, write_output, PuzzleArgs, INTERRUPTED};
 use crate::error::{InputError, Result};
 use crate::puzzle::Puzzle;
-use crate::search::parallel::{Cut, Split, MAX_SPLIT_DEPTH, UNITS_PER_SHARD};
+use crate::search::parallel::{FrontierError, Split, MAX_SPLIT_DEPTH, UNITS_PER_SHARD};
 use crate::search::{jobs, Heuristic};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -48,7 +48,7 @@ pub fn run(a: SplitArgs) -> Result<u8> {
     this.check(&present, depth)?;
     let jobs = match jobs::make_jobs(&puzzle, a.select, split, n, &INTERRUPTED) {
         Ok(jobs) => jobs,
-        Err(Cut::Stopped(_)) => return Ok(interrupted()),
+        Err(FrontierError::Stopped(_)) => return Ok(interrupted()),
         Err(e) => return Err(InputError::new("--split-depth", e.to_string())),
     };
     this.check(&present, Some(jobs[0].split_depth))?;
@@ -192,8 +192,8 @@ impl SplitOf<'_> {
         // Older files have no fingerprint: that of the puzzle they hold.
         let theirs = job
             .fingerprint
-            .unwrap_or_else(|| jobs::fingerprint(&job.puzzle));
-        if theirs != jobs::fingerprint(self.puzzle) {
+            .unwrap_or_else(|| crate::puzzle::fingerprint(&job.puzzle));
+        if theirs != crate::puzzle::fingerprint(self.puzzle) {
             d.push(if job.puzzle.name == self.puzzle.name {
                 format!("another puzzle named {}", job.puzzle.name)
             } else {

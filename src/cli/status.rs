@@ -2,8 +2,8 @@
 //! A thread redraws it a few times a second from the search's progress atomics
 //! ([`crate::search::progress`]); the search itself never touches the terminal.
 
-use crate::growth::predict::probe::estimate;
 use crate::puzzle::Puzzle;
+use crate::search::estimate::estimate;
 use crate::search::progress::PROGRESS;
 use crate::search::Heuristic;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};

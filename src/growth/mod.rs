@@ -3,14 +3,14 @@
 //! * [`eigen`]: bounded eigenvalue computation for small real matrices.
 //! * [`perron`]: spectral radius and period of large non-negative matrices, without
 //!   eigenvalues.
-//! * [`spectral`]: the spectral analysis of an equivalence graph (Edelkamp, seed 001): exact
+//! * [`spectral`]: the spectral analysis of an equivalence graph (Edelkamp, "Prediction of Regular Search Tree Growth by Spectral Analysis"): exact
 //!   node counts, spectral radius, period, power iteration and closed form.
 //! * this file: the equivalence-graph file format (RON) and its validation.
 //!
 //! # File format
 //!
 //! ```ron
-//! // 8-puzzle, blank in a corner (seed 001, Section 4)
+//! // 8-puzzle, blank in a corner (Edelkamp, Section 4)
 //! (
 //!     classes: ["corner", "side", "middle"],
 //!     children: [[0, 2, 0], [2, 0, 1], [0, 4, 0]],
@@ -19,13 +19,13 @@
 //! ```
 //!
 //! Rows are the parent's class: `children[i][j]` is the number of class-`j` children of one
-//! class-`i` node (the adjacency matrix `A` of the seed's equivalence graph). `start` is the
-//! class vector `N(0)` of the root level. The generator matrix of the seed is `P = Aᵀ`, so
+//! class-`i` node (the adjacency matrix `A` of Edelkamp's equivalence graph). `start` is the
+//! class vector `N(0)` of the root level. The generator matrix of the paper is `P = Aᵀ`, so
 //! `N(d) = P N(d−1)`. Entries are non-negative integers, so node counts are exact.
 
 pub mod eigen;
+pub mod models;
 pub mod perron;
-pub mod predict;
 pub mod spectral;
 
 pub use spectral::{render_text, spectral_report, SpectralReport};

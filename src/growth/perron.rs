@@ -10,7 +10,7 @@
 //!   the largest block radius;
 //! * an irreducible block `B` has the positive eigenvalue `ρ_B`, and by the Collatz–Wielandt
 //!   formula every positive vector `x` brackets it: `min_i (Bx)_i/x_i ≤ ρ_B ≤ max_i
-//!   (Bx)_i/x_i`. Power iteration (seed 001 §9) on `B + σI` (`σ > 0` makes it primitive, so
+//!   (Bx)_i/x_i`. Power iteration (Edelkamp's spectral prediction, §9) on `B + σI` (`σ > 0` makes it primitive, so
 //!   the iterates converge even when `B` is periodic) narrows the bracket; it stops when the
 //!   bracket is within [`BRACKET`] or after [`WORK`] multiply-adds, and the bracket it
 //!   reached is reported either way;

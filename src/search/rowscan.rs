@@ -59,7 +59,7 @@
 // changes it (`cargo doc --document-private-items` follows its links).
 #![allow(rustdoc::private_intra_doc_links)]
 
-use super::dfs::{self, Limits, Share, Stats, Stop};
+use super::limits::{self, Limits, Share, Stats, Stop};
 use super::state::State;
 use crate::puzzle::{Board, Puzzle, DOWN, LEFT, RIGHT, RIM, UP};
 use std::ops::Range;
@@ -443,7 +443,7 @@ impl RowScan {
     }
 
     /// The search of the subtree below `st`'s node, not started yet (its start node
-    /// counted): for the interleaved search ([`super::interleave`]), which runs many and
+    /// counted): for the interleaved search ([`super::parallel::interleave`]), which runs many and
     /// gives each a slice of nodes in turn. None when `st` was not filled in
     /// scan order.
     pub fn pause(&self, st: &State) -> Option<Paused> {
@@ -462,7 +462,7 @@ impl RowScan {
         slice: u64,
     ) -> bool {
         let until = p.0.total.saturating_add(slice);
-        self.drive(&mut p.0, puzzle, limits, stop, &mut dfs::NoShare, until)
+        self.drive(&mut p.0, puzzle, limits, stop, &mut limits::NoShare, until)
     }
 
     /// About how many bytes one paused walk of a board of `cells` cells holds: its
@@ -499,7 +499,7 @@ impl RowScan {
     }
 
     /// Walks `w` until its node count reaches `max_nodes` (true), or its subtree is
-    /// done or it stops (false), polling every [`dfs::CHECK_EVERY`] nodes and
+    /// done or it stops (false), polling every [`limits::CHECK_EVERY`] nodes and
     /// recording solutions.
     fn drive<W: Share>(
         &self,
@@ -515,7 +515,7 @@ impl RowScan {
             return true; // the start node used the budget up
         }
         // Poll or stop every CHECK_EVERY nodes, and exactly at the node budget.
-        let mut until = max_nodes.min(w.total + dfs::CHECK_EVERY as u64);
+        let mut until = max_nodes.min(w.total + limits::CHECK_EVERY as u64);
         loop {
             let walked = if self.masks.is_some() {
                 self.walk::<true>(w, until)
@@ -527,8 +527,8 @@ impl RowScan {
                     if w.total >= max_nodes {
                         return true;
                     }
-                    until = max_nodes.min(w.total + dfs::CHECK_EVERY as u64);
-                    if let Some(why) = dfs::poll(&w.stats, dfs::CHECK_EVERY, limits, stop) {
+                    until = max_nodes.min(w.total + limits::CHECK_EVERY as u64);
+                    if let Some(why) = limits::poll(&w.stats, limits::CHECK_EVERY, limits, stop) {
                         w.stats.stopped = Some(why);
                         return false;
                     }
@@ -537,7 +537,7 @@ impl RowScan {
                     }
                 }
                 Walked::Goal => {
-                    dfs::record_solution(self.board(w, w.d), puzzle, limits, &mut w.stats);
+                    limits::record_solution(self.board(w, w.d), puzzle, limits, &mut w.stats);
                     if w.stats.solutions_found >= max_solutions {
                         w.stats.stopped = Some(Stop::Solutions);
                         return false;
@@ -747,7 +747,7 @@ impl RowScan {
         }
         w.resume = Resume::AtGoal;
         if w.d == w.goal {
-            dfs::record_solution(self.board(w, w.d), puzzle, limits, &mut w.stats);
+            limits::record_solution(self.board(w, w.d), puzzle, limits, &mut w.stats);
             if w.stats.solutions_found >= limits.max_solutions.unwrap_or(u64::MAX) {
                 w.stats.stopped = Some(Stop::Solutions);
             }
@@ -997,7 +997,7 @@ impl Paused {
 /// Random paths down scan's tree (Knuth's probes, 1975) and exhaustive walks of its
 /// top levels, on the tables alone: what the generic probes do with [`State`],
 /// without the state's upkeep (4x faster on Puzzle C), for the estimates that choose
-/// `--symmetry`'s trees ([`crate::growth::predict::probe::estimate`]).
+/// `--symmetry`'s trees ([`crate::search::estimate::estimate`]).
 #[derive(Debug, Clone)]
 pub struct Prober<'a> {
     rs: &'a RowScan,
@@ -1173,7 +1173,7 @@ impl Walker {
             words: st.words,
             resume: Resume::Counted,
             base: st.board(),
-            stats: dfs::start_stats(st),
+            stats: limits::start_stats(st),
         }
     }
 

@@ -6,7 +6,7 @@
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::puzzle::{verify, Puzzle};
 use plytile::report::SolveResult;
-use plytile::search::interleave::Interleave;
+use plytile::search::parallel::interleave::Interleave;
 use plytile::search::parallel::{self, Split};
 use plytile::search::{solve_with, Heuristic, Limits, Spread, Stop};
 use std::path::Path;

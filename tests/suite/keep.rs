@@ -8,9 +8,9 @@
 use plytile::puzzle::generate::generate;
 use plytile::puzzle::Puzzle;
 use plytile::report::SolveResult;
-use plytile::search::interleave::Interleave;
+use plytile::search::parallel::interleave::Interleave;
+use plytile::search::parallel::shelf::{Rank, Shelf};
 use plytile::search::parallel::Prefix;
-use plytile::search::shelf::{Rank, Shelf};
 use plytile::search::{solve_with, Heuristic, Limits, Order, Spread, State, Strategy};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;

@@ -126,7 +126,7 @@ fn renumbered(p: &Puzzle, by: u8) -> Puzzle {
 /// with --symmetry, interleaved, along columns; so does colour 255 on a 3x3.
 #[test]
 fn renumbered_colours_search_the_same_tree() {
-    use plytile::search::symmetry::solve_symmetric;
+    use plytile::search::symmetric::solve_symmetric;
     let stop = AtomicBool::new(false);
     for (name, by) in [("pieces_06x06.txt", 200), ("pieces_03x03.txt", 251)] {
         let p = brendan(name);
@@ -148,7 +148,7 @@ fn renumbered_colours_search_the_same_tree() {
             same_counts(&two, &r, &what("--threads 2"));
             assert_eq!(two.solutions, r.solutions, "{}", what("solutions"));
             let interleaved = Spread {
-                interleave: Some(plytile::search::interleave::Interleave {
+                interleave: Some(plytile::search::parallel::interleave::Interleave {
                     window: 64,
                     slice: 2048,
                 }),
@@ -212,7 +212,7 @@ fn shards_and_jobs_merge_to_the_whole() {
                     )
                 })
                 .collect();
-            let (m, warnings) = jobs::merge(&parts, 1000).unwrap();
+            let (m, warnings) = plytile::merge::merge(&parts, 1000).unwrap();
             assert!(warnings.is_empty());
             same_counts(&whole, &m, &format!("{h} {n} shards"));
             // Job files hold the same subproblems as the shards.
@@ -245,7 +245,7 @@ fn shards_and_jobs_merge_to_the_whole() {
                     )
                 })
                 .collect();
-            let (m, _) = jobs::merge(&parts, 1000).unwrap();
+            let (m, _) = plytile::merge::merge(&parts, 1000).unwrap();
             same_counts(&whole, &m, &format!("{h} {n} jobs"));
         }
         // A missing shard is reported and the sum is not exhaustive; a duplicate is refused.
@@ -259,9 +259,9 @@ fn shards_and_jobs_merge_to_the_whole() {
                 ..Spread::default()
             },
         );
-        let (m, w) = jobs::merge(&[("a".into(), s0.clone())], 10).unwrap();
+        let (m, w) = plytile::merge::merge(&[("a".into(), s0.clone())], 10).unwrap();
         assert!(!m.exhaustive && !w.is_empty());
-        assert!(jobs::merge(&[("a".into(), s0.clone()), ("b".into(), s0)], 10).is_err());
+        assert!(plytile::merge::merge(&[("a".into(), s0.clone()), ("b".into(), s0)], 10).is_err());
     }
 }
 
@@ -341,10 +341,11 @@ fn merged_parts_list_the_boards_of_the_whole_run_in_its_order() {
             );
             for n in [2, 3, 5] {
                 let what = format!("{name} {} {} --keep {keep}, {n}", s.select, s.moves);
-                let (m, warnings) = jobs::merge(&shards_of(&p, s, keep, n), keep).unwrap();
+                let (m, warnings) =
+                    plytile::merge::merge(&shards_of(&p, s, keep, n), keep).unwrap();
                 assert!(warnings.is_empty(), "{what} shards: {warnings:?}");
                 same_as_whole(&whole, &m, &format!("{what} shards"));
-                let (m, warnings) = jobs::merge(&jobs_of(&p, s, keep, n), keep).unwrap();
+                let (m, warnings) = plytile::merge::merge(&jobs_of(&p, s, keep, n), keep).unwrap();
                 assert!(warnings.is_empty(), "{what} jobs: {warnings:?}");
                 same_as_whole(&whole, &m, &format!("{what} jobs"));
             }
@@ -366,7 +367,7 @@ fn merged_parts_of_older_versions_keep_shard_order_and_say_so() {
         assert_eq!(r.solutions_from.len(), r.solutions.len());
         (r.solutions_from, r.deepest_from) = (Vec::new(), None);
     }
-    let (m, warnings) = jobs::merge(&parts, 1000).unwrap();
+    let (m, warnings) = plytile::merge::merge(&parts, 1000).unwrap();
     same_counts(&whole, &m, "older shards");
     let shard_order: Vec<_> = parts
         .iter()
@@ -400,9 +401,9 @@ fn merged_parts_report_the_deepest_board_of_the_whole_run() {
             for n in [2, 3, 5] {
                 let what = format!("{h} {} {n}", s.moves);
                 let parts = shards_of(&p, s, 1000, n);
-                let (m, _) = jobs::merge(&parts, 1000).unwrap();
+                let (m, _) = plytile::merge::merge(&parts, 1000).unwrap();
                 same_as_whole(&whole, &m, &format!("{what} shards"));
-                let (m, _) = jobs::merge(&jobs_of(&p, s, 1000, n), 1000).unwrap();
+                let (m, _) = plytile::merge::merge(&jobs_of(&p, s, 1000, n), 1000).unwrap();
                 same_as_whole(&whole, &m, &format!("{what} jobs"));
             }
         }
@@ -452,7 +453,7 @@ fn solution_limits_are_exact_and_stop_early() {
 #[test]
 fn remaining_work_skips_finished_and_stale_records() {
     use parallel::{resume, Record, Split};
-    use plytile::search::compact::Finished;
+    use plytile::search::parallel::compact::Finished;
     let p = brendan("pieces_05x05.txt");
     let level = |d| {
         let f = parallel::full_frontier(&p, Heuristic::Scan, Split::Depth(d));
@@ -1179,7 +1180,7 @@ fn a_rerun_stopped_before_searching_reports_its_checkpoint() {
     // With its digest written anew: else the edit is refused before any record is read.
     let o = v.as_object_mut().unwrap();
     o.remove("digest").unwrap();
-    let c: plytile::search::jobs::Checkpoint =
+    let c: plytile::search::checkpoint::Checkpoint =
         serde_json::from_value(serde_json::Value::Object(o.clone())).unwrap();
     o.insert("digest".into(), c.digest().into());
     let bad = dir.join("bad.ck");
@@ -1798,7 +1799,7 @@ fn make_jobs_stops_on_the_flag() {
     );
     assert_eq!(
         stopped.unwrap_err(),
-        parallel::Cut::Stopped(Stop::Interrupted)
+        parallel::FrontierError::Stopped(Stop::Interrupted)
     );
 }
 
@@ -2061,7 +2062,7 @@ fn a_frontier_past_the_cap_is_refused() {
             parallel::Split::Depth(19)
         )
         .unwrap_err(),
-        parallel::Cut::TooBig { depth: 19 }
+        parallel::FrontierError::TooBig { depth: 19 }
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

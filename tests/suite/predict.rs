@@ -3,10 +3,12 @@
 use crate::common;
 
 use common::puzzle_path;
-use plytile::growth::predict::{self, analytic, owen, probe, sampled, ModelChoice, Options};
+use plytile::growth::models::{analytic, owen, sampled};
+use plytile::predict::{self, ModelChoice, Options};
 use plytile::puzzle::formats::{parse_text, read_puzzle, EdgeOrder};
 use plytile::puzzle::generate::generate;
 use plytile::puzzle::Puzzle;
+use plytile::search::estimate as probe;
 use plytile::search::{self, Heuristic, Limits};
 use std::process::Command;
 use std::sync::atomic::AtomicBool;

@@ -8,7 +8,7 @@ use common::hint_from;
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::puzzle::generate::generate;
 use plytile::puzzle::{scans_columns, Puzzle};
-use plytile::search::dfs::search;
+use plytile::search::engine::search;
 use plytile::search::select::Scan;
 use plytile::search::{solve, Heuristic, Limits, Pick, Select, State, Stats};
 use std::path::Path;

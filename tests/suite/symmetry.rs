@@ -8,9 +8,8 @@ use crate::common;
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::puzzle::generate::generate;
 use plytile::puzzle::Puzzle;
-use plytile::search::symmetry::{
-    anchored, half_turn, parts, solve_symmetric, solve_symmetric_parts, turn, Parts,
-};
+use plytile::search::symmetric::{parts, solve_symmetric, solve_symmetric_parts};
+use plytile::search::symmetry::{anchored, half_turn, turn, Parts};
 use plytile::search::{solve, Heuristic, Limits, Order, Spread, Strategy};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -559,7 +558,7 @@ fn shards_of_pair_trees_merge_tree_by_tree() {
     let shards: Vec<_> = (0..3)
         .map(|i| (format!("shard {i}"), run(Parts::Pairs, Some((i, 3)))))
         .collect();
-    let (m, warnings) = plytile::search::jobs::merge(&shards, 1000).unwrap();
+    let (m, warnings) = plytile::merge::merge(&shards, 1000).unwrap();
     assert!(warnings.is_empty() && m.exhaustive, "{warnings:?}");
     assert_eq!(
         (m.nodes, m.solutions_found),
@@ -591,12 +590,12 @@ fn shards_of_pair_trees_merge_tree_by_tree() {
         ("stopped".to_string(), stopped),
         shards[2].clone(),
     ];
-    let (m, _) = plytile::search::jobs::merge(&some, 1000).unwrap();
+    let (m, _) = plytile::merge::merge(&some, 1000).unwrap();
     assert!(!m.exhaustive);
     assert_eq!(m.symmetry_parts.len(), 3);
     let other = ("anchor".to_string(), run(Parts::Anchor, Some((1, 3))));
     let mixed = [shards[0].clone(), other];
-    let err = plytile::search::jobs::merge(&mixed, 1000).unwrap_err();
+    let err = plytile::merge::merge(&mixed, 1000).unwrap_err();
     assert!(err.to_string().contains("symmetry"), "{err}");
 }
 
@@ -952,7 +951,7 @@ fn merged_shards_of_symmetric_runs_list_the_boards_of_the_whole_run() {
                 let shards: Vec<_> = (0..n)
                     .map(|i| (format!("shard {i}"), run(Some((i, n)))))
                     .collect();
-                let (m, warnings) = plytile::search::jobs::merge(&shards, keep).unwrap();
+                let (m, warnings) = plytile::merge::merge(&shards, keep).unwrap();
                 assert!(warnings.is_empty(), "{what}: {warnings:?}");
                 assert_eq!(m.solutions_found, whole.solutions_found, "{what}");
                 assert_eq!(m.nodes_per_depth, whole.nodes_per_depth, "{what}");

@@ -65,7 +65,8 @@ fn edit_ck(path: &Path, f: impl FnOnce(&mut Value)) {
 fn redigest(v: &mut Value) {
     let o = v.as_object_mut().unwrap();
     o.remove("digest");
-    let ck = serde_json::from_value::<plytile::search::jobs::Checkpoint>(Value::Object(o.clone()));
+    let ck =
+        serde_json::from_value::<plytile::search::checkpoint::Checkpoint>(Value::Object(o.clone()));
     if let Ok(ck) = ck {
         o.insert("digest".into(), ck.digest().into());
     }

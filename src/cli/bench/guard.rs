@@ -12,7 +12,7 @@
 //! first setting refused.
 
 use super::super::INTERRUPTED;
-use crate::growth::predict::probe::estimate_until;
+use crate::search::estimate::estimate_until;
 use crate::puzzle::Puzzle;
 use crate::report::reached_goal;
 use crate::search::{self, Heuristic, Limits, Strategy};

@@ -1,8 +1,8 @@
 //! `--factor on`: split the empty cells into regions and search them one at a time.
 //!
 //! When the empty cells fall into two or more 4-connected regions, the regions share
-//! nothing but the pool of free pieces: conditionally independent subgames (seed
-//! 002). Searching them interleaved multiplies their independent choices; finishing
+//! nothing but the pool of free pieces: conditionally independent subgames
+//! ("Factoring", chapter 11 of Genesereth and Thielscher's "General Game Playing"). Searching them interleaved multiplies their independent choices; finishing
 //! one before starting the next adds them instead. [`Factor`] wraps any heuristic:
 //! at every node it finds the regions (a flood fill over the empty cells into
 //! reusable buffers), kills the node when a region cannot be filled, and restricts
@@ -31,7 +31,7 @@
 //! that never splits is searched exactly as without factoring. `scan` keeps its
 //! static order (it ignores the restriction) and gets only the checks.
 
-use super::{Pick, Select};
+use super::pick::{Pick, Select};
 use crate::puzzle::RIM;
 use crate::search::state::{pop_lowest, State};
 

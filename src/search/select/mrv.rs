@@ -1,7 +1,7 @@
 //! `mrv`: the empty cell with the fewest legal placements (minimum remaining values);
 //! ties go to the lowest cell index. A cell with none ends the branch.
 
-use super::{Pick, Select};
+use super::pick::{Pick, Select};
 use crate::search::state::State;
 
 pub struct Mrv;

@@ -1,4 +1,4 @@
-//! Least-penalty ordering (seed 004): which subproblem or placement to try first.
+//! Least-penalty ordering (Rivest, "Game Tree Searching by Min/Max Approximation"): which subproblem or placement to try first.
 //!
 //! Counts never change: an exhaustive search visits the same nodes in any order. What
 //! changes is which solutions come first, so the time to the first solution.
@@ -11,7 +11,7 @@
 //!   after the placement (the least constraining placement first); a placement that
 //!   leaves a neighbour without candidates goes last.
 
-use super::{Pick, Select};
+use super::pick::{Pick, Select};
 use crate::search::state::State;
 use std::fmt;
 use std::str::FromStr;

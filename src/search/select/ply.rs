@@ -1,5 +1,5 @@
 //! `ply:N` and `ply:N:adj`: branch on the site with the smallest N-ply average local
-//! branching factor (seed 000; the measure itself is in [`crate::branching`]).
+//! branching factor ("The N-ply average local branching factor"; the measure itself is in [`crate::branching`]).
 //!
 //! The local tree of an empty site s: level 1 = the legal placements at s; below a
 //! level-k node (its k placements applied for real on the state, then taken back),
@@ -29,9 +29,10 @@
 //! placements that starve a neighbour with few placements ([`Ply::drop_dead`]): the
 //! count a proof needs and every sum a walk forms stay the same.
 
-use super::{Mrv, Pick, Select};
+use super::mrv::Mrv;
+use super::pick::{Pick, Select};
 use crate::branching::{LocalTree, Mean};
-use crate::search::dfs::{stop_reason, Limits, Stop};
+use crate::search::limits::{stop_reason, Limits, Stop};
 use crate::search::state::{pop_lowest, popcount, with_words, State};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::AtomicBool;
@@ -120,7 +121,7 @@ impl Ply {
     }
 
     /// `pmean:N:p`: the labelling of `ply:N` with its min replaced by the
-    /// generalized mean M_p (seed 004).
+    /// generalized mean M_p (Rivest).
     pub fn with_mean(st: &State, n: usize, adj: bool, mean: Mean) -> Ply {
         assert!((1..=MAX_PLY).contains(&n));
         Ply {
@@ -857,7 +858,7 @@ impl Select for Ply {
     // nodes take about half a microsecond, so it polls every 64.
     fn check_every(&self) -> u32 {
         match self.n {
-            1 => crate::search::dfs::CHECK_EVERY,
+            1 => crate::search::limits::CHECK_EVERY,
             2 => 64,
             _ => 1,
         }

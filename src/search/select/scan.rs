@@ -1,15 +1,13 @@
 //! `scan`: fill the cells line by line from the top-left, along rows, or along
 //! columns when the board is wider than tall (a much smaller tree); no lookahead.
 //! `scan:rows` and `scan:columns` fix the lines whatever the shape.
-//! Searches run on its own driver ([`RowScan`]); `pick` serves the generic driver's
+//! Searches run on its own driver ([`RowScan`], chosen by [`crate::search::engine`]); `pick` serves the generic driver's
 //! other users (frontier, probes, `explain`) and boards not filled in scan order.
 
-use super::{Heuristic, Pick, Select};
-use crate::puzzle::{scans_columns, Puzzle};
-use crate::search::dfs::{Limits, Share, Stats};
+use super::pick::{Pick, Select};
+use crate::puzzle::scans_columns;
 use crate::search::rowscan::RowScan;
 use crate::search::state::State;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 pub struct Scan {
@@ -33,13 +31,11 @@ impl ScanTables {
         ScanTables(None)
     }
 
-    /// The tables of a search with `h` on the puzzle whose hints-only state is `root`;
-    /// none unless `h` is one of the `scan` heuristics.
-    pub fn for_search(root: &State, h: Heuristic) -> ScanTables {
-        ScanTables(
-            h.scan_columns(root.width, root.height)
-                .map(|columns| (columns, Arc::new(RowScan::new(root, columns)))),
-        )
+    /// The tables of a `scan` search along columns (`Some(true)`) or rows on the
+    /// puzzle whose hints-only state is `root`; none for None (not a `scan`
+    /// heuristic: [`ScanTables::for_search`]).
+    pub fn along_lines(root: &State, columns: Option<bool>) -> ScanTables {
+        ScanTables(columns.map(|columns| (columns, Arc::new(RowScan::new(root, columns)))))
     }
 }
 
@@ -77,6 +73,11 @@ impl Scan {
         }
     }
 
+    /// The tables, and with them the row-scan driver ([`crate::search::engine`]).
+    pub fn tables(&self) -> &RowScan {
+        &self.tables
+    }
+
     /// True when searches run in mask mode (see [`RowScan`]).
     pub fn masked(&self) -> bool {
         self.tables.masked()
@@ -96,16 +97,5 @@ impl Select for Scan {
         }
         let c = order.iter().find(|&&c| st.is_empty(c as usize));
         Pick::Site(*c.expect("pick is only called with an empty cell") as usize)
-    }
-
-    fn drive<W: Share>(
-        &mut self,
-        st: &mut State,
-        puzzle: &Puzzle,
-        limits: &Limits,
-        stop: &AtomicBool,
-        share: &mut W,
-    ) -> Option<Stats> {
-        self.tables.search(st, puzzle, limits, stop, share)
     }
 }

@@ -12,7 +12,7 @@
 //!
 //! **Exactness.** Every subproblem is still one exact row-scan walk
 //! ([`RowScan::pause`]/[`RowScan::resume`]), paused and resumed where it stopped, and
-//! the results are filed exactly as the depth-first schedule's ([`super::parallel`]):
+//! the results are filed exactly as the depth-first schedule's ([`super`]):
 //! finished subproblems as records (checkpoints), the rest as partial outcomes, all
 //! merged in prefix order. An exhaustive run therefore counts the same nodes per
 //! depth and solutions; a run that stops early has visited a different part of the
@@ -25,13 +25,14 @@
 //! its subproblem's shallowest open depth as new subproblems, as the depth-first
 //! schedule does.
 
-use super::dfs::{Limits, Share, Stop};
-use super::parallel::{apply, given_away, unapply, Ctx, Prefix};
-use super::progress::PROGRESS;
-use super::rowscan::{Paused, RowScan};
+use super::frontier::{apply, unapply, Prefix};
+use super::pool::{given_away, Ctx};
 use super::shelf::{Rank, Slot};
-use super::state::State;
 use crate::puzzle::Puzzle;
+use crate::search::limits::{Limits, Share, Stop};
+use crate::search::progress::PROGRESS;
+use crate::search::rowscan::{Paused, RowScan};
+use crate::search::state::State;
 use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
@@ -189,7 +190,7 @@ pub(super) fn work(ctx: &Ctx<'_>, rs: &RowScan, queue: &Mutex<Queue>, how: Inter
             deadline: ctx.limits.deadline,
             max_solutions: (ctx.want != u64::MAX).then(|| s0 + ctx.want.saturating_sub(found)),
             keep: ctx.limits.keep,
-            shelf: Some(job.slot.clone()),
+            shelf: Some(job.slot.sink()),
         };
         let paused = if found >= ctx.want {
             ctx.halt.store(true, Ordering::Release);
@@ -241,7 +242,7 @@ fn file(ctx: &Ctx<'_>, rs: &RowScan, job: Running, unfinished: bool, hand_over: 
         slot,
     } = job;
     let limits = &Limits {
-        shelf: Some(slot),
+        shelf: Some(slot.sink()),
         ..ctx.limits.clone()
     };
     if unfinished && walk.stopped().is_none() {

@@ -10,7 +10,7 @@
 //! **How.** Every subproblem is a *holder* with its place in the search order (its
 //! [`Rank`]). A holder's boards come in its own search order, after those of every
 //! holder before it and before those of every holder after it (a subproblem given away
-//! lies after the part its giver searched, [`super::parallel`]), so the shelf is a map
+//! lies after the part its giver searched, [`super`]), so the shelf is a map
 //! from rank to the holder's boards, a prefix of what it found. A board is taken while
 //! the shelf holds fewer than `keep`; once full, only a board that comes before the
 //! last one held, which is then dropped. Full, the shelf's last board only moves
@@ -27,11 +27,11 @@
 //! ([`Shelf::mark_gap`]). A rerun with a larger `--keep` then lists what it can be
 //! sure of, not a list with a hole in it.
 
-use super::dfs::Stats;
-use super::parallel::{penalty_key, Prefix};
-use super::select::{Order, Strategy};
-use super::state::State;
+use super::frontier::{penalty_key, Prefix};
 use crate::puzzle::Board;
+use crate::search::limits::{Sink, Stats};
+use crate::search::select::{Order, Strategy};
+use crate::search::state::State;
 use std::cmp::Ordering as Cmp;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -196,7 +196,7 @@ impl Shelf {
     }
 }
 
-/// One holder's way to the shelf, carried by its search's [`super::Limits`]: the
+/// One holder's way to the shelf, carried by its search's [`crate::search::Limits`]: the
 /// drivers offer every solution board through it instead of keeping it in their
 /// [`Stats`] (which then keeps none).
 #[derive(Debug, Clone)]
@@ -213,7 +213,22 @@ struct Holder {
 impl Slot {
     /// Offers the holder's next solution board; false if it is not kept.
     pub fn offer(&self, board: Board) -> bool {
-        let h = &*self.0;
+        self.0.offer(board)
+    }
+
+    /// The slot as its search's [`crate::search::Limits::shelf`] (no copy: the same holder).
+    pub fn sink(&self) -> Arc<dyn Sink> {
+        self.0.clone()
+    }
+
+    pub fn rank(&self) -> &Rank {
+        &self.0.rank
+    }
+}
+
+impl Sink for Holder {
+    fn offer(&self, board: Board) -> bool {
+        let h = self;
         if h.closed.load(Ordering::Relaxed) {
             return false;
         }
@@ -222,10 +237,6 @@ impl Slot {
             h.closed.store(true, Ordering::Relaxed);
         }
         taken
-    }
-
-    pub fn rank(&self) -> &Rank {
-        &self.0.rank
     }
 }
 

@@ -2,12 +2,13 @@
 //! their `K → ∞` limit. The only part of the prediction that runs the search: it uses the
 //! public `State` / `Select` API and never changes the search itself.
 
-use super::owen::kind_index;
-use super::sampled::{class_of, ProbeStats, SOLUTION};
+use crate::growth::models::owen::kind_index;
+use crate::growth::models::sampled::{class_of, ProbeStats, SOLUTION};
 use crate::puzzle::generate::SplitMix64;
 use crate::puzzle::Puzzle;
 use crate::search::rowscan::RowScan;
-use crate::search::{Heuristic, Pick, Select, State};
+use crate::search::select::{Heuristic, Pick, Select};
+use crate::search::state::State;
 
 /// The class of the current node and its site: `(class, site, b)`.
 fn classify<S: Select>(

@@ -18,11 +18,20 @@
 //!   [`Stats::merge`]); the others keep their depth. A later run meets a deeper or
 //!   an earlier node of that depth in a record of its own, with its board.
 
-use super::dfs::Stats;
-use super::parallel::{in_search_order, Prefix, Record};
-use super::select::Strategy;
+use super::frontier::{in_search_order, Prefix};
 use crate::puzzle::Puzzle;
+use crate::search::limits::Stats;
+use crate::search::select::Strategy;
 use rustc_hash::FxHashMap;
+
+/// A finished subproblem: its exact counts, and the subtrees it gave away (searched
+/// and recorded by others, not counted here).
+#[derive(Debug, Clone)]
+pub struct Record {
+    pub prefix: Prefix,
+    pub stats: Stats,
+    pub given: Vec<Prefix>,
+}
 
 /// Frontier subproblems (of one run's share: shard, job) searched to the end without a
 /// solution, their counts summed.
@@ -62,7 +71,7 @@ impl<'a> Units<'a> {
 /// `records` (a checkpoint's finished subproblems, of a run over `units` with `s`) and
 /// `finished` made compact as the module doc says: the same counts, solutions in the
 /// same order and the same deepest node when merged, and the same subproblems left to
-/// search for [`super::parallel::resume`]. Records come out in search order.
+/// search for [`super::resume`]. Records come out in search order.
 pub fn compact(
     puzzle: &Puzzle,
     s: Strategy,

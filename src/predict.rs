@@ -3,38 +3,27 @@
 //!
 //! | model | from | classes | matrices |
 //! |---|---|---|---|
-//! | `analytic` | the piece set alone ([`models::analytic`]) | colour the next cell must show on its left, along scan's order (row-major; run on [`Puzzle::along`], so column-major when wider than tall or with `scan:columns`) | one per depth (cell kind, constrained sides, pool and colour depletion); spectrum of the stationary inner-cell matrix |
-//! | `sampled` | random probes of the real search, any heuristic ([`models::sampled`]) | (kind of the chosen cell, legal placements there, bucketed) | one per depth from the probes; spectrum of the pooled matrix |
+//! | `analytic` | the piece set alone ([`analytic`]) | colour the next cell must show on its left, along scan's order (row-major; run on [`Puzzle::along`], so column-major when wider than tall or with `scan:columns`) | one per depth (cell kind, constrained sides, pool and colour depletion); spectrum of the stationary inner-cell matrix |
+//! | `sampled` | random probes of the real search, any heuristic ([`sampled`]) | (kind of the chosen cell, legal placements there, bucketed) | one per depth from the probes; spectrum of the pooled matrix |
 //! | `knuth` | the same probes | — | mean product of branching factors (Knuth 1975) |
 //! | `stratified` | the `scan` heuristics' own probes ([`probe::estimate_per_depth`]) | — | Knuth's estimate with the top levels counted exactly and the probes shared among the nodes below them |
-//! | `owen` | the piece set alone ([`models::owen`]) | — | Owen's expected count of partial solutions along scan's order |
+//! | `owen` | the piece set alone ([`owen`]) | — | Owen's expected count of partial solutions along scan's order |
 //!
 //! `analytic` and `owen` model the static order of `scan` (row-major of [`Puzzle::along`], along the lines of the scan asked for); for another heuristic
 //! they still predict scan's tree, and the report says so. Everything here is pure except
-//! [`models::probe`], which walks the real search through its public API.
+//! [`crate::search::estimate`], which walks the real search through its public API.
 //!
 //! Models without a class matrix (`knuth`, `stratified`, `owen`) report as their "spectrum" the single
 //! eigenvalue of their 1×1 growth: the geometric-mean growth `n(peak)^(1/peak)` up to the
 //! depth of their largest level.
 
-#[path = "models/analytic.rs"]
-pub mod analytic;
-#[path = "models/owen.rs"]
-pub mod owen;
-#[path = "models/probe.rs"]
-pub mod probe;
-#[path = "models/sampled.rs"]
-pub mod sampled;
+use crate::growth::models::{analytic, owen, sampled};
+use crate::search::estimate as probe;
 
-/// The model modules under one name, for documentation links.
-pub mod models {
-    pub use super::{analytic, owen, probe, sampled};
-}
-
-use super::eigen::{self, C64};
-use super::spectral::spectral_radius;
+use crate::growth::eigen::{self, C64};
+use crate::growth::spectral::spectral_radius;
 use crate::puzzle::Puzzle;
-use crate::search::symmetry::Part;
+use crate::search::symmetric::Part;
 use crate::search::{Heuristic, Stop};
 use nalgebra::DMatrix;
 use probe::Stopped;
@@ -303,7 +292,7 @@ pub fn summarize(pred: &[f64], measured: Option<&[u64]>) -> ModelSummary {
 fn partial_note(stop: Stop) -> String {
     format!(
         "the measured run stopped early ({}): measured counts are partial",
-        crate::report::stop_text(stop)
+        crate::search::limits::stop_text(stop)
     )
 }
 
