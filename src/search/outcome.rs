@@ -1,8 +1,8 @@
 //! What a search returns: [`SolveResult`], one serde struct that is the JSON schema of
 //! `solve`, `merge` and each entry of `compare` (reports render it; `merge` sums it).
 
-use super::parallel::interleave::Interleave;
 use super::limits::{Stats, Stop};
+use super::parallel::interleave::Interleave;
 use super::select::{Heuristic, Order, Strategy};
 use crate::puzzle::{Board, Puzzle};
 use serde::{Deserialize, Serialize};

@@ -21,7 +21,11 @@ fn a_parallel_scan_builds_its_tables_once_for_all_subproblems() {
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         // A filter that matched nothing would pass too: the child must have run it.
         assert!(text.contains("1 passed"), "{text}");
         return;

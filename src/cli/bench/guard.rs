@@ -12,9 +12,9 @@
 //! first setting refused.
 
 use super::super::INTERRUPTED;
-use crate::search::estimate::estimate_until;
 use crate::puzzle::Puzzle;
 use crate::report::reached_goal;
+use crate::search::estimate::estimate_until;
 use crate::search::{self, Heuristic, Limits, Strategy};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
