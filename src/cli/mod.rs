@@ -638,7 +638,7 @@ const MAX_PROBES: u64 = 10_000_000_000;
 pub fn parse_probes(s: &str) -> std::result::Result<u64, String> {
     match parse_count(s)? {
         n if n > MAX_PROBES => Err(format!(
-            "'{s}' probes is over 1e10 (hours to days of probing); fewer probes already bound the error, see the README"
+            "'{s}' probes is over 1e10 (hours to days of probing); fewer probes already bound the error (BENCHMARKS.md, prediction accuracy)"
         )),
         n => Ok(n),
     }

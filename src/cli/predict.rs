@@ -28,7 +28,7 @@ pub struct PredictArgs {
     #[arg(long, value_enum, default_value = "all")]
     pub model: ModelChoice,
     /// Random probes for the sampled model and Knuth's estimate (10,000: half the error
-    /// of 1,000 on trees of 1e7-2e9 nodes, README; ply:4 on Puzzle D then takes 30 s).
+    /// of 1,000 on trees of 1e7-2e9 nodes, BENCHMARKS.md; ply:4 on Puzzle D then takes 30 s).
     #[arg(long, value_name = "K", default_value_t = 10_000, value_parser = super::parse_probes)]
     pub probes: u64,
     /// Probes of the `stratified` model (scan only: they run on scan's tables, about

@@ -35,7 +35,7 @@
 //! `κ` is optional (`colour_depletion`) and **off** in `plytile predict`: with it the
 //! total is 1.3–1.8x too high on every Brendan board tried (4x4 … 8x4, scan), without it
 //! 1.01–1.27x; on generated boards (random, unbalanced colour counts) neither setting is
-//! reliably better (see the README section on prediction).
+//! reliably better (see BENCHMARKS.md, prediction accuracy).
 //!
 //! # Stationary part
 //!

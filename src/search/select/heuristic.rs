@@ -75,7 +75,7 @@ pub const HEURISTICS: &[(&str, Family)] = &[
 ];
 
 /// What `--help` says of the ranges, after the table's syntaxes.
-const RANGES: &str = "(N = 1..=4, p from -1000 to -0.001; README, \"Heuristics\")";
+const RANGES: &str = "(N = 1..=4, p from -1000 to -0.001; docs/guide.md, \"Heuristics\")";
 
 /// The `--select` values as every command's `--help` lists them: the table's
 /// syntaxes, then their ranges.
@@ -312,7 +312,7 @@ mod tests {
     fn help_lists_the_table() {
         assert_eq!(
             help(),
-            "scan, scan:rows, scan:columns, mrv, ply:N, ply:N:adj, pmean:N:p (N = 1..=4, p from -1000 to -0.001; README, \"Heuristics\")"
+            "scan, scan:rows, scan:columns, mrv, ply:N, ply:N:adj, pmean:N:p (N = 1..=4, p from -1000 to -0.001; docs/guide.md, \"Heuristics\")"
         );
     }
 
