@@ -242,13 +242,12 @@ impl PuzzleArgs {
 /// Why `p` has no solution, when that shows without a search: a colour on an odd
 /// number of piece sides ([`Puzzle::odd_colours`]).
 pub fn no_solution_reason(p: &Puzzle) -> Option<String> {
-    let &(colour, n) = p.odd_colours().first()?;
-    Some(format!(
-        "colour {colour} shows on {n} piece sides, an odd number, so no board matches them all: the puzzle has no solution (a piece mistyped or missing?)"
-    ))
+    unsolvable_key(p).map(|fact| {
+        format!("{fact}, so no board matches them all: the puzzle has no solution (a piece mistyped or missing?)")
+    })
 }
 
-/// The `unsolvable` of a result: [`no_solution_reason`] in short.
+/// The `unsolvable` of a result: the fact [`no_solution_reason`] explains.
 pub fn unsolvable_key(p: &Puzzle) -> Option<String> {
     let &(colour, n) = p.odd_colours().first()?;
     Some(format!(

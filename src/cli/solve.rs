@@ -6,12 +6,12 @@ use super::{
 };
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::EdgeOrder;
-use crate::report::{Input, SolveResult};
+use crate::report::SolveResult;
 use crate::search::parallel::interleave::{self, Interleave};
 use crate::search::parallel::MAX_SPLIT_DEPTH;
 use crate::search::{self, jobs, Heuristic, Order, Spread};
 use clap::Args;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -243,20 +243,12 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     };
     status.stop();
     let mut result = result?;
-    let file = |p: &Path| {
-        Some(
-            std::path::absolute(p)
-                .unwrap_or(p.into())
-                .display()
-                .to_string(),
-        )
-    };
-    result.input = Some(Input {
-        puzzle_file: a.puzzle.as_deref().and_then(file),
-        job_file: a.job.as_deref().and_then(file),
-        edge_order: a.edge_order,
-        hints_file: a.hints.as_deref().and_then(file),
-    });
+    result.input = Some(super::input(
+        a.puzzle.as_deref(),
+        a.job.as_deref(),
+        a.edge_order,
+        a.hints.as_deref(),
+    ));
     result.mark_timing();
     print_result(&a, &puzzle, &result)?;
     let room = (keep as u64).min(result.solutions_found) as usize;
