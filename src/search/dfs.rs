@@ -38,18 +38,62 @@ pub fn search_sharing<S: Select, W: Share>(
     stop: &AtomicBool,
     share: &mut W,
 ) -> Stats {
-    // One copy of the loop per common bitset length.
-    with_words!(st.words, N => run::<S, W, N>(st, sel, puzzle, limits, stop, share))
+    search_below(st, sel, puzzle, limits, stop, share, &mut Nowhere)
 }
 
-/// The loop of [`search_sharing`], compiled for bitsets of N words (0: any length).
-fn run<S: Select, W: Share, const N: usize>(
+/// A search that takes whole subtrees over from the generic driver: a hybrid's
+/// planned part ([`super::engine`]). Every node at depth [`Below::from`] or deeper
+/// that the driver enters is handed to [`Below::search`] as the start node of a
+/// search of its own, which counts its subtree (that node again included), records its
+/// solutions, stops at the limits it is given and shares through the share given.
+pub trait Below {
+    /// The first depth handed over (`usize::MAX`: none).
+    fn from(&self) -> usize;
+    fn search<W: Share>(
+        &mut self,
+        st: &mut State,
+        limits: &Limits,
+        stop: &AtomicBool,
+        share: &mut W,
+    ) -> Stats;
+}
+
+/// Hands nothing over: the plain generic search (the depth test is compiled out).
+pub struct Nowhere;
+
+impl Below for Nowhere {
+    #[inline(always)]
+    fn from(&self) -> usize {
+        usize::MAX
+    }
+    fn search<W: Share>(&mut self, _: &mut State, _: &Limits, _: &AtomicBool, _: &mut W) -> Stats {
+        unreachable!("Nowhere takes no subtree")
+    }
+}
+
+/// [`search_sharing`] that hands the subtrees at `below`'s depth over to it.
+pub fn search_below<S: Select, W: Share, B: Below>(
     st: &mut State,
     sel: &mut S,
     puzzle: &Puzzle,
     limits: &Limits,
     stop: &AtomicBool,
     share: &mut W,
+    below: &mut B,
+) -> Stats {
+    // One copy of the loop per common bitset length.
+    with_words!(st.words, N => run::<S, W, B, N>(st, sel, puzzle, limits, stop, share, below))
+}
+
+/// The loop of [`search_below`], compiled for bitsets of N words (0: any length).
+fn run<S: Select, W: Share, B: Below, const N: usize>(
+    st: &mut State,
+    sel: &mut S,
+    puzzle: &Puzzle,
+    limits: &Limits,
+    stop: &AtomicBool,
+    share: &mut W,
+    below: &mut B,
 ) -> Stats {
     let d0 = st.depth();
     let top = st.max_depth();
@@ -65,6 +109,8 @@ fn run<S: Select, W: Share, const N: usize>(
     let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
     let every = sel.check_every();
     let mut countdown = every;
+    // A subtree handed over stopped early: its rest went to `share`, not to the stack.
+    let mut below_stopped = false;
 
     let mut d = d0;
     let mut fresh = true; // true when (d) is a node just entered
@@ -86,6 +132,20 @@ fn run<S: Select, W: Share, const N: usize>(
                     record_solution(st.board(), puzzle, limits, &mut stats);
                     if stats.solutions_found >= max_solutions {
                         stats.stopped = Some(Stop::Solutions);
+                        break 'run;
+                    }
+                } else if d >= below.from() {
+                    slot.fill(0);
+                    let sub = hand_over(st, &site, d0, total, &stats, limits, stop, share, below);
+                    // Its start node is this one, counted already.
+                    for (a, b) in nodes.iter_mut().zip(&sub.nodes_per_depth) {
+                        *a += b;
+                    }
+                    nodes[d] -= 1;
+                    total += sub.nodes() - 1;
+                    stats.merge(&sub, limits.keep);
+                    if sub.stopped.is_some() {
+                        (below_stopped, fresh) = (true, false);
                         break 'run;
                     }
                 } else {
@@ -173,7 +233,7 @@ fn run<S: Select, W: Share, const N: usize>(
         }
         let open = |k: usize| cands[k * words..][..words].iter().any(|&w| w != 0);
         let at_limit = stats.stopped == Some(Stop::Solutions);
-        if !at_limit && !(d0..=d).any(open) {
+        if !at_limit && !below_stopped && !(d0..=d).any(open) {
             // Nothing was left untried: the stop came as the tree ended.
             stats.stopped = None;
         } else if share.wants_rest() {
@@ -190,6 +250,75 @@ fn run<S: Select, W: Share, const N: usize>(
     }
     stats.nodes_per_depth = nodes;
     stats
+}
+
+/// Hands the subtree of the current node (depth `d`, reached from the start depth `d0`
+/// through `site`) to `below`, with what is left of the limits after `total` nodes
+/// and `stats`' solutions, and a share that sees the whole path from `d0`.
+#[cold]
+#[allow(clippy::too_many_arguments)]
+fn hand_over<W: Share, B: Below>(
+    st: &mut State,
+    site: &[usize],
+    d0: usize,
+    total: u64,
+    stats: &Stats,
+    limits: &Limits,
+    stop: &AtomicBool,
+    share: &mut W,
+    below: &mut B,
+) -> Stats {
+    let rest = Limits {
+        // Its start node is counted again there.
+        max_nodes: limits.max_nodes.map(|m| m - total + 1),
+        max_solutions: limits.max_solutions.map(|m| m - stats.solutions_found),
+        ..limits.clone()
+    };
+    let d = st.depth();
+    let mut share = Prefixed {
+        prefix: path_to(st, site, d0, d),
+        path: Vec::new(),
+        share,
+    };
+    below.search(st, &rest, stop, &mut share)
+}
+
+/// A share seen from a subtree handed over: its paths start below `prefix`.
+struct Prefixed<'a, W> {
+    prefix: Vec<(usize, u32)>,
+    /// The whole path of the last offer (reused).
+    path: Vec<(usize, u32)>,
+    share: &'a mut W,
+}
+
+impl<W: Share> Prefixed<'_, W> {
+    fn whole(&mut self, path: &[(usize, u32)]) -> Vec<(usize, u32)> {
+        let mut whole = std::mem::take(&mut self.path);
+        whole.clear();
+        whole.extend_from_slice(&self.prefix);
+        whole.extend_from_slice(path);
+        whole
+    }
+}
+
+impl<W: Share> Share for Prefixed<'_, W> {
+    fn wants(&mut self) -> bool {
+        self.share.wants()
+    }
+    fn take(&mut self, path: &[(usize, u32)], site: usize, untried: &[u64]) -> bool {
+        let whole = self.whole(path);
+        let taken = self.share.take(&whole, site, untried);
+        self.path = whole;
+        taken
+    }
+    fn wants_rest(&self) -> bool {
+        self.share.wants_rest()
+    }
+    fn rest(&mut self, path: &[(usize, u32)], site: usize, untried: &[u64]) {
+        let whole = self.whole(path);
+        self.share.rest(&whole, site, untried);
+        self.path = whole;
+    }
 }
 
 /// The selector's order of the placements at each depth ([`Select::ORDERS_MOVES`]);

@@ -1,13 +1,16 @@
 //! The engine of each heuristic family: which driver walks the tree. `scan` has a
 //! driver of its own ([`super::rowscan`], on the tables its selector carries); every
 //! other heuristic, and `scan` wrapped in `--factor` or `--move-order penalty`, runs
-//! on the generic depth-first driver ([`super::dfs`]). The choice is made here, by the
+//! on the generic depth-first driver ([`super::dfs`]). A hybrid (`ply:N@D`, `mrv@D`)
+//! runs its dynamic part on the generic driver, which hands every subtree at depth D
+//! to a search of its planned order ([`Planned`]). The choice is made here, by the
 //! selector's type, once per monomorphized search: no test per node, and the
 //! heuristics themselves know nothing of drivers.
 
-use super::dfs;
+use super::dfs::{self, Below};
 use super::limits::{Limits, NoShare, Share, Stats};
-use super::select::{Scan, Select};
+use super::plan;
+use super::select::{Hybrid, Mrv, Pick, Ply, Scan, Select};
 use super::state::State;
 use crate::puzzle::Puzzle;
 use std::any::Any;
@@ -42,5 +45,54 @@ pub fn search_sharing<S: Select + 'static, W: Share>(
             return stats;
         }
     }
+    let any = sel as &mut dyn Any;
+    if let Some(h) = any.downcast_mut::<Hybrid<Ply>>() {
+        let mut below = Planned { at: h.at, puzzle };
+        return dfs::search_below(st, h, puzzle, limits, stop, share, &mut below);
+    }
+    if let Some(h) = any.downcast_mut::<Hybrid<Mrv>>() {
+        let mut below = Planned { at: h.at, puzzle };
+        return dfs::search_below(st, h, puzzle, limits, stop, share, &mut below);
+    }
     dfs::search_sharing(st, sel, puzzle, limits, stop, share)
+}
+
+/// A hybrid's subtrees below depth `at`: each searched in the planned order of its
+/// start node's board ([`plan::plan`]), the order [`Hybrid::pick`] follows there.
+struct Planned<'a> {
+    at: usize,
+    puzzle: &'a Puzzle,
+}
+
+impl Below for Planned<'_> {
+    fn from(&self) -> usize {
+        self.at
+    }
+
+    fn search<W: Share>(
+        &mut self,
+        st: &mut State,
+        limits: &Limits,
+        stop: &AtomicBool,
+        share: &mut W,
+    ) -> Stats {
+        let mut sel = Follow {
+            order: plan::plan(st),
+            base: st.depth(),
+        };
+        dfs::search_sharing(st, &mut sel, self.puzzle, limits, stop, share)
+    }
+}
+
+/// A static order on the generic driver: the cell at depth `base + j` is `order[j]`.
+struct Follow {
+    order: Vec<u32>,
+    base: usize,
+}
+
+impl Select for Follow {
+    #[inline]
+    fn pick(&mut self, st: &mut State) -> Pick {
+        Pick::Site(self.order[st.depth() - self.base] as usize)
+    }
 }

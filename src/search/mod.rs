@@ -8,6 +8,7 @@ pub mod estimate;
 pub mod jobs;
 pub mod limits;
 pub mod outcome;
+pub mod plan;
 pub mod parallel;
 pub mod progress;
 pub mod rowscan;

@@ -27,6 +27,10 @@ pub enum Heuristic {
     /// `ply:N` with the hard min of the labels replaced by Rivest's generalized mean
     /// M_p (Rivest, "Game Tree Searching by Min/Max Approximation"); `p_milli` = p x 1000 (p < 0).
     PMean { n: u8, p_milli: i32 },
+    /// `ply:N@D` (`mrv@D` when `n` is 0): that heuristic for the first `at`
+    /// placements beyond the hints, then each subtree in its planned order
+    /// ([`super::Hybrid`], [`crate::search::plan`]).
+    Hybrid { n: u8, at: u16 },
 }
 
 /// One row of [`HEURISTICS`]: a `--select` syntax's one-line help and its parser.
@@ -72,10 +76,18 @@ pub const HEURISTICS: &[(&str, Family)] = &[
         about: "as ply:N with the labels' min replaced by the generalized mean M_p, p < 0 (Rivest)",
         parse: Some(parse_pmean),
     }),
+    ("ply:N@D", Family {
+        about: "ply:N for the first D placements beyond the hints, then each subtree in its planned order (docs/guide.md)",
+        parse: Some(parse_hybrid),
+    }),
+    ("mrv@D", Family {
+        about: "mrv for the first D placements beyond the hints, then each subtree in its planned order",
+        parse: None,
+    }),
 ];
 
 /// What `--help` says of the ranges, after the table's syntaxes.
-const RANGES: &str = "(N = 1..=4, p from -1000 to -0.001; docs/guide.md, \"Heuristics\")";
+const RANGES: &str = "(N = 1..=4, p from -1000 to -0.001, D placements beyond the hints; docs/guide.md, \"Heuristics\")";
 
 /// The `--select` values as every command's `--help` lists them: the table's
 /// syntaxes, then their ranges.
@@ -86,7 +98,7 @@ pub fn help() -> String {
 
 /// `ply:N` and `ply:N:adj` (`ply:N:one` is `ply:N`).
 fn parse_ply(s: &str) -> Option<Result<Heuristic, String>> {
-    let rest = s.strip_prefix("ply:")?;
+    let rest = s.strip_prefix("ply:").filter(|_| !s.contains('@'))?;
     let mut parts = rest.split(':');
     let n = parts.next().and_then(|n| n.parse::<u8>().ok());
     let rule = parts.next();
@@ -99,6 +111,24 @@ fn parse_ply(s: &str) -> Option<Result<Heuristic, String>> {
         }
         _ => Err(format!(
             "bad heuristic '{s}': expected ply:N or ply:N:adj with N in 1..={MAX_PLY}"
+        )),
+    })
+}
+
+/// `ply:N@D` and `mrv@D`.
+fn parse_hybrid(s: &str) -> Option<Result<Heuristic, String>> {
+    let (head, at) = s.split_once('@')?;
+    let n = match head {
+        "mrv" => Some(0),
+        _ => head
+            .strip_prefix("ply:")
+            .and_then(|n| n.parse::<u8>().ok())
+            .filter(|n| (1..=MAX_PLY as u8).contains(n)),
+    };
+    Some(match (n, at.parse::<u16>()) {
+        (Some(n), Ok(at)) => Ok(Heuristic::Hybrid { n, at }),
+        _ => Err(format!(
+            "bad heuristic '{s}': expected ply:N@D (N in 1..={MAX_PLY}) or mrv@D, D a depth (0..=65535)"
         )),
     })
 }
@@ -148,6 +178,8 @@ impl fmt::Display for Heuristic {
             Heuristic::Ply { n, adj: false } => write!(f, "ply:{n}"),
             Heuristic::Ply { n, adj: true } => write!(f, "ply:{n}:adj"),
             Heuristic::PMean { n, p_milli } => write!(f, "pmean:{n}:{}", *p_milli as f64 / 1000.0),
+            Heuristic::Hybrid { n: 0, at } => write!(f, "mrv@{at}"),
+            Heuristic::Hybrid { n, at } => write!(f, "ply:{n}@{at}"),
         }
     }
 }
@@ -299,6 +331,18 @@ macro_rules! with_selector {
                 let mut $sel = $crate::search::select::Ply::with_mean($st, n as usize, false, mean);
                 $body
             }
+            $crate::search::select::Heuristic::Hybrid { n: 0, at } => {
+                let inner = $crate::search::select::Mrv;
+                #[allow(unused_mut)]
+                let mut $sel = $crate::search::select::Hybrid::new(inner, at as usize);
+                $body
+            }
+            $crate::search::select::Heuristic::Hybrid { n, at } => {
+                let inner = $crate::search::select::Ply::new($st, n as usize, false);
+                #[allow(unused_mut)]
+                let mut $sel = $crate::search::select::Hybrid::new(inner, at as usize);
+                $body
+            }
         }
     };
 }
@@ -312,7 +356,7 @@ mod tests {
     fn help_lists_the_table() {
         assert_eq!(
             help(),
-            "scan, scan:rows, scan:columns, mrv, ply:N, ply:N:adj, pmean:N:p (N = 1..=4, p from -1000 to -0.001; docs/guide.md, \"Heuristics\")"
+            "scan, scan:rows, scan:columns, mrv, ply:N, ply:N:adj, pmean:N:p, ply:N@D, mrv@D (N = 1..=4, p from -1000 to -0.001, D placements beyond the hints; docs/guide.md, \"Heuristics\")"
         );
     }
 
@@ -345,7 +389,10 @@ mod tests {
     #[test]
     fn every_row_parses() {
         for (syntax, family) in HEURISTICS {
-            let example = syntax.replace('N', "2").replace(":p", ":-4");
+            let example = syntax
+                .replace('N', "2")
+                .replace(":p", ":-4")
+                .replace('D', "12");
             let h: Heuristic = example.parse().unwrap();
             assert_eq!(h.to_string(), example.replace(":one", ""), "{syntax}");
             assert!(!family.about.is_empty());
