@@ -46,7 +46,6 @@ pub fn next(st: &State) -> Option<usize> {
         let k = score(st, |nb| !st.is_empty(nb), c);
         if best.is_none_or(|(bk, _)| k > bk) {
             best = Some((k, c));
-
         }
     }
     best.map(|(_, c)| c)
@@ -66,7 +65,10 @@ pub fn plan(st: &State) -> Vec<u32> {
         levels[k * words + c / 64] |= 1 << (c % 64);
     }
     let mut order = Vec::with_capacity(st.max_depth() - st.depth());
-    while let Some(c) = (0..LEVELS).rev().find_map(|k| lowest(&levels[k * words..][..words])) {
+    while let Some(c) = (0..LEVELS)
+        .rev()
+        .find_map(|k| lowest(&levels[k * words..][..words]))
+    {
         levels[scores[c] as usize * words + c / 64] &= !(1 << (c % 64));
         planned[c] = true;
         order.push(c as u32);

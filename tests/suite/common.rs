@@ -291,6 +291,73 @@ fn brute_force_by(p: &Puzzle, rule: &SiteRule<'_>) -> Brute {
     b
 }
 
+/// Nodes per depth of `mrv@D` written from its definition: for the first `at`
+/// placements beyond the hints, the fewest-placements rule above ([`brute_force_mrv`]:
+/// a cell without placements ends the branch); from depth `at` on, no such check: the
+/// site is the empty cell with the highest score, 2 per side facing a filled cell
+/// and 1 per rim side (ties: lowest index), over (piece, rotation) ascending.
+pub fn brute_force_mrv_at(p: &Puzzle, at: usize) -> Brute {
+    fn score(p: &Puzzle, board: &Board, cell: usize) -> usize {
+        let (w, h) = (p.width, p.height);
+        (0..4)
+            .map(|side| match across(w, h, cell / w, cell % w, side) {
+                None => 1,
+                Some(nb) if board[nb].is_some() => 2,
+                Some(_) => 0,
+            })
+            .sum()
+    }
+    fn go(
+        p: &Puzzle,
+        board: &mut Board,
+        used: &mut [bool],
+        depth: usize,
+        at: usize,
+        b: &mut Brute,
+    ) {
+        b.nodes_per_depth[depth] += 1;
+        let empty: Vec<usize> = (0..board.len()).filter(|&c| board[c].is_none()).collect();
+        if empty.is_empty() {
+            b.solutions += 1;
+            return;
+        }
+        let cell = if depth < at {
+            let counts: Vec<(u32, usize)> = empty
+                .iter()
+                .map(|&c| (count(p, board, used, c), c))
+                .collect();
+            let &(n, c) = counts.iter().min_by_key(|&&(n, c)| (n, c)).unwrap();
+            if n == 0 {
+                return;
+            }
+            c
+        } else {
+            // The highest score; `max_by_key` keeps the last maximum, so go down.
+            *empty
+                .iter()
+                .rev()
+                .max_by_key(|&&c| score(p, board, c))
+                .unwrap()
+        };
+        for (piece, rot) in placements(p, board, used, cell) {
+            used[piece] = true;
+            board[cell] = Some((piece, rot));
+            go(p, board, used, depth + 1, at, b);
+            board[cell] = None;
+            used[piece] = false;
+        }
+    }
+    let (mut board, mut used) = hinted(p);
+    let mut b = Brute {
+        solutions: 0,
+        nodes_per_depth: vec![0; board.len() - p.hints.len() + 1],
+        boards: Vec::new(),
+    };
+    go(p, &mut board, &mut used, 0, at, &mut b);
+    b.nodes_per_depth = trimmed(b.nodes_per_depth);
+    b
+}
+
 /// Counts solutions and nodes per depth by plain row-major backtracking.
 pub fn brute_force(p: &Puzzle) -> Brute {
     run(p, false)

@@ -11,6 +11,7 @@ mod cli;
 mod compare;
 mod correctness;
 mod factor;
+mod hybrid;
 mod interleave;
 mod keep;
 mod parallel;
