@@ -1,6 +1,7 @@
 //! `plytile solve`.
 
 use super::{
+    SelectArg,
     catch_interrupts, check_outputs, LimitArgs, PuzzleArgs, StrategyArgs, SymmetryParts,
     INTERRUPTED,
 };
@@ -9,6 +10,7 @@ use crate::puzzle::formats::EdgeOrder;
 use crate::report::SolveResult;
 use crate::search::parallel::interleave::{self, Interleave};
 use crate::search::parallel::MAX_SPLIT_DEPTH;
+use crate::search::auto::{self, Budget, Costs};
 use crate::search::{self, jobs, Heuristic, Order, Spread};
 use clap::Args;
 use std::path::PathBuf;
@@ -24,8 +26,17 @@ pub struct SolveArgs {
     /// Add hints from an Eternity II hints file (`SQUARE ROW COL PIECE ROT`, piece 1-based).
     #[arg(long, value_name = "FILE", conflicts_with = "job")]
     pub hints: Option<PathBuf>,
-    #[arg(long, default_value = "scan", conflicts_with = "job", help = concat!("Site-selection heuristic: ", heuristics!()))]
-    pub select: Heuristic,
+    #[arg(long, default_value = "auto", conflicts_with = "job", help = concat!("Site-selection heuristic: auto (the default: predicts each candidate's time within about 1% of --timeout, or 0.3 s, and runs the fastest; JSON `auto`), or ", heuristics!()))]
+    pub select: SelectArg,
+    /// Seed of auto's probes: the predicted node counts, and with --shard, --job or
+    /// --checkpoint (where auto prices nodes by a fixed cost model) the choice, are
+    /// the same on every run with the same seed.
+    #[arg(long, value_name = "S", default_value = "1")]
+    pub auto_seed: u64,
+    /// With --select auto, --all on a board without hints searches the --symmetry
+    /// trees (a quarter of the tree on a square board); this searches the whole tree.
+    #[arg(long, conflicts_with = "symmetry")]
+    pub no_symmetry: bool,
     #[command(flatten)]
     pub strategy: StrategyArgs,
     /// Order in which to start the frontier's subproblems: natural (search order) or
@@ -126,15 +137,15 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         Some(path) => Some((path.display().to_string(), jobs::read_job(path)?)),
         None => None,
     };
-    let (puzzle, select) = match (&job, &a.puzzle) {
-        (Some((_, j)), _) => (j.puzzle.clone(), j.select),
+    let (puzzle, fixed) = match (&job, &a.puzzle) {
+        (Some((_, j)), _) => (j.puzzle.clone(), Some(j.select)),
         (None, Some(path)) => {
             let input = PuzzleArgs {
                 puzzle: path.clone(),
                 edge_order: a.edge_order,
                 hints: a.hints.clone(),
             };
-            (input.load_quiet()?, a.select)
+            (input.load_quiet()?, a.select.fixed())
         }
         (None, None) => unreachable!("clap requires PUZZLE or --job"),
     };
@@ -153,6 +164,8 @@ pub fn run(a: SolveArgs) -> Result<u8> {
             "not with --job (job files do not record it)",
         ));
     }
+    // Unsolvable boards are reported before auto spends its time choosing.
+    let select = fixed.unwrap_or(Heuristic::Scan);
     if let Some(why) = super::no_solution_reason(&puzzle) {
         // Proven before the search: a search would only confirm it, and on a large
         // board never end.
@@ -217,7 +230,37 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         },
         keep,
     );
-    let symmetry = super::symmetry_applies(a.symmetry, &puzzle);
+    let auto = if fixed.is_none() {
+        // A shard, job or checkpoint must choose as its siblings and reruns do.
+        let costs = if spread.shard.is_some() || spread.checkpoint.is_some() {
+            Costs::Fixed
+        } else {
+            Costs::Measured
+        };
+        let budget = Budget::for_timeout(a.limits.timeout);
+        match auto::choose(&puzzle, limits.max_solutions, budget, costs, a.auto_seed, &INTERRUPTED) {
+            Some(choice) => Some(choice),
+            None => return Err(InputError::new("--select auto", "interrupted while choosing")),
+        }
+    } else {
+        None
+    };
+    let select = auto.as_ref().map_or(select, |c| c.chosen);
+    // auto also cuts a board without hints by its symmetry when all solutions are asked.
+    let auto_symmetry = auto.is_some()
+        && !a.no_symmetry
+        && limits.max_solutions.is_none()
+        && puzzle.hints.is_empty()
+        && spread.job.is_none();
+    if let Some(c) = &auto {
+        if !a.json && !a.quiet {
+            eprintln!("plytile: {}", c.line());
+            if auto_symmetry {
+                eprintln!("plytile: auto: searching the --symmetry trees (--no-symmetry: the whole tree)");
+            }
+        }
+    }
+    let symmetry = super::symmetry_applies(a.symmetry || auto_symmetry, &puzzle);
     super::note_symmetry_parts(symmetry, a.symmetry_parts.how(), &puzzle);
     // A shard or job is one task of a batch engine, which counts any exit code but 0
     // as a failed task: its code says whether its share is done, not what it held.
@@ -243,6 +286,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     };
     status.stop();
     let mut result = result?;
+    result.auto = auto;
     result.input = Some(super::input(
         a.puzzle.as_deref(),
         a.job.as_deref(),

@@ -1,6 +1,7 @@
 //! The search: state (board and candidate sets), the depth-first driver, the
 //! site-selection heuristics, and the parallel driver with its files.
 
+pub mod auto;
 pub mod checkpoint;
 pub mod dfs;
 pub mod engine;

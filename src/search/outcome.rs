@@ -122,6 +122,10 @@ pub struct SolveResult {
     /// was): the result is still reported, and a rerun resumes from the last file saved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checkpoint_error: Option<String>,
+    /// `--select auto`: the candidates with their predicted nodes, cost and time, and
+    /// the choice (`select` is the heuristic chosen); absent when `--select` named one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auto: Option<super::auto::Choice>,
     /// True when `nodes` would differ on a rerun: a run stopped early (first
     /// solution, `--solutions`, `--max-nodes`) on more than one thread, where the
     /// workers' timing decides how far each got, or one stopped by a clock
@@ -303,6 +307,7 @@ impl SolveResult {
             symmetry_parts: Vec::new(),
             input: None,
             checkpoint_error: None,
+            auto: None,
             nodes_depend_on_timing: false,
             unsolvable: None,
         };

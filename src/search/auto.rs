@@ -1,0 +1,271 @@
+//! `--select auto`: before the search, predict each candidate heuristic's time on
+//! this puzzle and run the cheapest.
+//!
+//! A candidate's time is its predicted nodes x its cost per node. Each gets an equal
+//! slice of a small budget ([`Budget`]): 40% for a short run of the real search on
+//! one thread (its rate is the cost per node; a run that reaches the goal within it
+//! is timed, not predicted), 60% for the probes of Knuth's estimate of its tree
+//! ([`super::estimate`]; stratified for `scan`), from which the nodes to the goal
+//! follow: the whole tree for `--all`, else the tree over (expected solutions + 1)
+//! per solution asked, the share a depth-first search walks before the K-th of
+//! solutions spread evenly through its tree.
+//!
+//! The probes are seeded, so the predicted nodes are the same on every run; the
+//! rates are measured, so a near tie can go either way between runs. Where the
+//! choice must be the same on every run and machine (a shard, a job, a checkpoint),
+//! [`Costs::Fixed`] replaces the rates by instructions per node measured once with
+//! callgrind, and the choice depends on the seed alone.
+
+use super::estimate::per_depth_until;
+use super::limits::Limits;
+use super::select::Heuristic;
+use super::solve::solve;
+use crate::puzzle::Puzzle;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How the cost per node is found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Costs {
+    /// Timed on a short run of the real search (the "measured in-process").
+    Measured,
+    /// [`fixed_cost`]: instructions per node measured once, so that the choice
+    /// depends on the seed only.
+    Fixed,
+}
+
+/// The time auto may spend choosing.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    pub seconds: f64,
+}
+
+impl Budget {
+    /// About 1% of `--timeout` when given (at least 0.05 s), else 0.3 s.
+    pub fn for_timeout(timeout_s: Option<f64>) -> Budget {
+        Budget {
+            seconds: timeout_s.map_or(0.3, |t| (t * 0.01).clamp(0.05, 30.0)),
+        }
+    }
+}
+
+/// One candidate's prediction.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Candidate {
+    pub select: Heuristic,
+    /// Predicted nodes to the goal (the measured run's, when it reached the goal).
+    pub nodes: f64,
+    /// Seconds per node on one thread.
+    pub cost_s: f64,
+    /// `nodes x cost_s`.
+    pub time_s: f64,
+    /// True when the short run reached the goal: `time_s` is measured.
+    pub measured: bool,
+}
+
+/// What auto chose, and why: the JSON `auto` object.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Choice {
+    pub chosen: Heuristic,
+    /// Every candidate, in the order tried.
+    pub candidates: Vec<Candidate>,
+    /// The time the choice took, reported apart from the search's.
+    pub choosing_s: f64,
+    /// The probes' seed.
+    pub seed: u64,
+    /// `measured` or `fixed` ([`Costs`]).
+    pub costs: String,
+}
+
+impl Choice {
+    /// The one line that says what was chosen and why.
+    pub fn line(&self) -> String {
+        let describe = |c: &Candidate| {
+            if c.measured {
+                format!("{} ({} measured)", c.select, secs(c.time_s))
+            } else {
+                format!(
+                    "{} ({:.1e} nodes x {})",
+                    c.select,
+                    c.nodes,
+                    per_node(c.cost_s)
+                )
+            }
+        };
+        let chosen = self.candidates.iter().find(|c| c.select == self.chosen);
+        let mut others: Vec<&Candidate> = self.candidates.iter().filter(|c| c.select != self.chosen).collect();
+        others.sort_by(|a, b| a.time_s.total_cmp(&b.time_s));
+        format!(
+            "auto: chose {} over {} (choosing took {})",
+            chosen.map_or(self.chosen.to_string(), describe),
+            others.iter().map(|c| describe(c)).collect::<Vec<_>>().join(", "),
+            secs(self.choosing_s)
+        )
+    }
+}
+
+fn secs(s: f64) -> String {
+    if s < 1.0 {
+        format!("{:.0} ms", s * 1e3)
+    } else {
+        format!("{s:.1} s")
+    }
+}
+
+fn per_node(s: f64) -> String {
+    if s < 1e-6 {
+        format!("{:.0} ns", s * 1e9)
+    } else {
+        format!("{:.1} us", s * 1e6)
+    }
+}
+
+/// The heuristics auto weighs on `puzzle`: scan along both lines (one on a square
+/// board), mrv, ply:2, and the planned order from the root (`mrv@0`).
+///
+/// Not the hybrids `ply:2@D` with D > 0: Knuth's probes of their trees die out above
+/// depth D as often as ply:2's do, so they predict the nodes of ply:2 (on Brendan's
+/// 9x9 with five hints, `ply:2@19` was predicted at 2.4e6 nodes to the first
+/// solution and searched 5.4e8). Until an estimator sees below D, weighing them
+/// would pick them on a prediction that is wrong by orders of magnitude.
+pub fn candidates(puzzle: &Puzzle) -> Vec<Heuristic> {
+    let mut c = vec![Heuristic::Scan];
+    if puzzle.width != puzzle.height {
+        let default = crate::puzzle::scans_columns(puzzle.width, puzzle.height);
+        c.push(Heuristic::ScanAlong { columns: !default });
+    }
+    c.extend([
+        Heuristic::Mrv,
+        Heuristic::Ply { n: 2, adj: false },
+        Heuristic::Hybrid { n: 0, at: 0 },
+    ]);
+    c
+}
+
+/// Instructions per node of `h` (callgrind, x86-64-v3 build, Puzzle D and E2 with the
+/// starter; BENCHMARKS.md), as seconds at one instruction per nanosecond: the cost
+/// model of [`Costs::Fixed`].
+pub fn fixed_cost(h: Heuristic) -> f64 {
+    let instructions = match h {
+        Heuristic::Scan | Heuristic::ScanAlong { .. } => 50.0,
+        Heuristic::Mrv => 574.0,
+        Heuristic::Ply { n, .. } | Heuristic::PMean { n, .. } => 3195.0 * 5f64.powi(n as i32 - 2),
+        // The planned part dominates a hybrid's nodes.
+        Heuristic::Hybrid { .. } => 520.0,
+    };
+    instructions * 1e-9
+}
+
+/// Chooses among [`candidates`] for a search that stops at `solutions` (None: all),
+/// within `budget`; None when `stop` was set meanwhile (Ctrl-C).
+pub fn choose(
+    puzzle: &Puzzle,
+    solutions: Option<u64>,
+    budget: Budget,
+    costs: Costs,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Option<Choice> {
+    let started = Instant::now();
+    let hs = candidates(puzzle);
+    let slice = budget.seconds / hs.len() as f64;
+    let mut out = Vec::with_capacity(hs.len());
+    for h in hs {
+        out.push(predict(puzzle, h, solutions, slice, costs, seed, stop)?);
+    }
+    // The fastest; ties go to the earlier candidate (scan first).
+    let best = out
+        .iter()
+        .fold(None::<&Candidate>, |b, c| match b {
+            Some(b) if b.time_s <= c.time_s => Some(b),
+            _ => Some(c),
+        })
+        .expect("at least one candidate");
+    Some(Choice {
+        chosen: best.select,
+        candidates: out.clone(),
+        choosing_s: started.elapsed().as_secs_f64(),
+        seed,
+        costs: match costs {
+            Costs::Measured => "measured",
+            Costs::Fixed => "fixed",
+        }
+        .into(),
+    })
+}
+
+/// One candidate's prediction in about `slice` seconds.
+fn predict(
+    puzzle: &Puzzle,
+    h: Heuristic,
+    solutions: Option<u64>,
+    slice: f64,
+    costs: Costs,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Option<Candidate> {
+    let mut run_nodes = 0.0;
+    let mut cost_s = fixed_cost(h);
+    if costs == Costs::Measured {
+        let limits = Limits {
+            deadline: Some(Instant::now() + Duration::from_secs_f64(0.4 * slice)),
+            max_solutions: solutions,
+            ..Limits::default()
+        };
+        let r = solve(puzzle, h, &limits, stop);
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if r.exhaustive || r.stopped_by == Some(super::Stop::Solutions) {
+            return Some(Candidate {
+                select: h,
+                nodes: r.nodes as f64,
+                cost_s: r.elapsed_s / r.nodes.max(1) as f64,
+                time_s: r.elapsed_s,
+                measured: true,
+            });
+        }
+        run_nodes = r.nodes as f64;
+        cost_s = r.elapsed_s / r.nodes.max(1) as f64;
+    }
+    let end = Instant::now() + Duration::from_secs_f64(0.6 * slice);
+    let late = || stop.load(Ordering::Relaxed) || Instant::now() >= end;
+    // Batches of probes until the slice ends (the first always finishes): Knuth's
+    // estimate is unbiased for any number of probes, so the batches are averaged.
+    let (mut per_depth, mut batches) = (Vec::new(), 0.0);
+    for (i, k) in [16usize, 64, 64, 256, 256, 1024, 1024].into_iter().enumerate() {
+        let never = || stop.load(Ordering::Relaxed);
+        let stopped: &(dyn Fn() -> bool + Sync) = if i == 0 { &never } else { &late };
+        let Some(est) = per_depth_until(puzzle, h, k, seed + i as u64, stopped) else {
+            break;
+        };
+        if per_depth.is_empty() {
+            per_depth = vec![0.0; est.len()];
+        }
+        for (a, b) in per_depth.iter_mut().zip(&est) {
+            *a += b * k as f64;
+        }
+        batches += k as f64;
+        if late() {
+            break;
+        }
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let tree: f64 = per_depth.iter().sum::<f64>() / batches;
+    let found = per_depth.last().copied().unwrap_or(0.0) / batches;
+    let nodes = match solutions {
+        None => tree,
+        Some(k) => tree * (k as f64 / (found + 1.0)).min(1.0),
+    }
+    .max(run_nodes);
+    Some(Candidate {
+        select: h,
+        nodes,
+        cost_s,
+        time_s: nodes * cost_s,
+        measured: false,
+    })
+}
