@@ -230,6 +230,8 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         },
         keep,
     );
+    // --interleave walks scan's tables only: it asks for scan.
+    let fixed = fixed.or(a.interleave.then_some(Heuristic::Scan));
     let auto = if fixed.is_none() {
         // A shard, job or checkpoint must choose as its siblings and reruns do.
         let costs = if spread.shard.is_some() || spread.checkpoint.is_some() {
@@ -254,9 +256,10 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         && spread.job.is_none();
     if let Some(c) = &auto {
         if !a.json && !a.quiet {
-            eprintln!("plytile: {}", c.line());
+            // Not a "plytile:" line: a choice made, not an error or a warning.
+            eprintln!("{}", c.line());
             if auto_symmetry {
-                eprintln!("plytile: auto: searching the --symmetry trees (--no-symmetry: the whole tree)");
+                eprintln!("auto: searching the --symmetry trees (--no-symmetry: the whole tree)");
             }
         }
     }

@@ -14,7 +14,8 @@
 //! rates are measured, so a near tie can go either way between runs. Where the
 //! choice must be the same on every run and machine (a shard, a job, a checkpoint),
 //! [`Costs::Fixed`] replaces the rates by instructions per node measured once with
-//! callgrind, and the choice depends on the seed alone.
+//! callgrind and takes a fixed number of probes (80 per candidate, not a time's
+//! worth), and the choice depends on the seed alone.
 
 use super::estimate::per_depth_until;
 use super::limits::Limits;
@@ -230,11 +231,20 @@ fn predict(
         cost_s = r.elapsed_s / r.nodes.max(1) as f64;
     }
     let end = Instant::now() + Duration::from_secs_f64(0.6 * slice);
-    let late = || stop.load(Ordering::Relaxed) || Instant::now() >= end;
+    // Fixed costs fix the probes too (the first two batches, whatever the clock
+    // says), so that the prediction depends on the seed alone.
+    let late = || match costs {
+        Costs::Measured => stop.load(Ordering::Relaxed) || Instant::now() >= end,
+        Costs::Fixed => stop.load(Ordering::Relaxed),
+    };
+    let batches_max = match costs {
+        Costs::Measured => usize::MAX,
+        Costs::Fixed => 2,
+    };
     // Batches of probes until the slice ends (the first always finishes): Knuth's
     // estimate is unbiased for any number of probes, so the batches are averaged.
     let (mut per_depth, mut batches) = (Vec::new(), 0.0);
-    for (i, k) in [16usize, 64, 64, 256, 256, 1024, 1024].into_iter().enumerate() {
+    for (i, k) in [16usize, 64, 64, 256, 256, 1024, 1024].into_iter().enumerate().take(batches_max) {
         let never = || stop.load(Ordering::Relaxed);
         let stopped: &(dyn Fn() -> bool + Sync) = if i == 0 { &never } else { &late };
         let Some(est) = per_depth_until(puzzle, h, k, seed + i as u64, stopped) else {
@@ -247,7 +257,7 @@ fn predict(
             *a += b * k as f64;
         }
         batches += k as f64;
-        if late() {
+        if costs == Costs::Measured && late() {
             break;
         }
     }

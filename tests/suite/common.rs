@@ -440,7 +440,23 @@ pub fn cleanup(dir: &Path) {
 // ---- Running the binary ----------------------------------------------------------
 
 /// Runs `plytile` with `args` from the crate root, without the caller's RUST_LOG.
+/// Runs plytile with `args`. A `solve` that names no heuristic (`--select`, or a
+/// `--job`, which names its own) gets `--select scan`: these tests were written
+/// against scan's trees (node counts, checkpoints, interleaving) when scan was the
+/// default; `solve`'s default is now `auto`, whose tests use [`plytile_exact`].
 pub fn plytile(args: &[&str]) -> std::process::Output {
+    let named = args
+        .iter()
+        .any(|a| *a == "--select" || a.starts_with("--select=") || *a == "--job");
+    if args.first() == Some(&"solve") && !named {
+        let pinned: Vec<&str> = args.iter().copied().chain(["--select", "scan"]).collect();
+        return plytile_exact(&pinned);
+    }
+    plytile_exact(args)
+}
+
+/// Runs plytile with exactly `args`.
+pub fn plytile_exact(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_plytile"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod auto;
 mod batch;
 mod branching;
 mod cli;

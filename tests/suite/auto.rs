@@ -1,0 +1,90 @@
+//! `--select auto`: its choice is reproducible given a seed where it must be (fixed
+//! costs), it weighs the candidates it reports, and `solve`'s default finds what
+//! every heuristic finds.
+
+use crate::common::{code, p, plytile_exact as plytile, stdout};
+use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
+use plytile::search::auto::{self, Budget, Costs};
+use plytile::search::Heuristic;
+use std::sync::atomic::AtomicBool;
+
+fn load(rel: &str) -> plytile::puzzle::Puzzle {
+    read_puzzle(std::path::Path::new(&p(rel)), EdgeOrder::Urdl).unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let o = plytile(args);
+    assert_eq!(code(&o), 0, "{args:?}");
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+/// With fixed costs the choice and every prediction depend on the seed alone.
+#[test]
+fn fixed_costs_choose_the_same_given_the_seed() {
+    let puzzle = load("puzzles/hinted/b08x08_e2hints.txt");
+    let stop = AtomicBool::new(false);
+    let budget = Budget { seconds: 0.05 };
+    let a = auto::choose(&puzzle, None, budget, Costs::Fixed, 7, &stop).unwrap();
+    let b = auto::choose(&puzzle, None, budget, Costs::Fixed, 7, &stop).unwrap();
+    assert_eq!(a.chosen, b.chosen);
+    assert_eq!(a.candidates, b.candidates);
+    assert_eq!(
+        a.candidates.iter().map(|c| c.select).collect::<Vec<_>>(),
+        auto::candidates(&puzzle)
+    );
+    // The chosen one has the least predicted time.
+    let least = a.candidates.iter().map(|c| c.time_s).fold(f64::INFINITY, f64::min);
+    let chosen = a.candidates.iter().find(|c| c.select == a.chosen).unwrap();
+    assert_eq!(chosen.time_s, least);
+}
+
+/// Puzzle C with five E2-like hints: scan's tree (2.4e7 nodes) is 20,000 times
+/// ply:2's; auto does not choose scan, and the default finds scan's 3 solutions.
+#[test]
+fn the_default_solves_the_hinted_8x8_without_scan() {
+    let f = p("hinted/b08x08_e2hints.txt");
+    let r = json(&["solve", &f, "--all", "--json"]);
+    let choice = &r["auto"];
+    assert_eq!(choice["chosen"], r["select"]);
+    assert_ne!(r["select"], "scan");
+    assert_eq!(r["solutions_found"], 3);
+    assert!(choice["candidates"].as_array().unwrap().len() >= 4);
+    for c in choice["candidates"].as_array().unwrap() {
+        let (n, cost, t) = (c["nodes"].as_f64().unwrap(), c["cost_s"].as_f64().unwrap(), c["time_s"].as_f64().unwrap());
+        assert!((n * cost - t).abs() <= 1e-9 * t.max(1.0), "{c}");
+    }
+    let scan = json(&["solve", &f, "--all", "--json", "--select", "scan"]);
+    assert_eq!(scan["solutions_found"], 3);
+    assert!(scan.get("auto").is_none());
+}
+
+/// `--all` on a board without hints: auto searches the --symmetry trees (a quarter
+/// of a square board's tree), `--no-symmetry` the whole tree; the counts agree.
+#[test]
+fn auto_uses_the_symmetry_of_a_board_without_hints() {
+    let f = p("brendan/pieces_05x05.txt");
+    let cut = json(&["solve", &f, "--all", "--json"]);
+    assert_eq!(cut["symmetry"], 4);
+    let whole = json(&["solve", &f, "--all", "--json", "--no-symmetry"]);
+    assert_eq!(whole["symmetry"], 1);
+    assert_eq!(cut["solutions_found"], whole["solutions_found"]);
+    // A first-solution run, and a named heuristic, keep the whole tree.
+    assert_eq!(json(&["solve", &f, "--json"])["symmetry"], 1);
+    assert_eq!(json(&["solve", &f, "--all", "--json", "--select", "mrv"])["symmetry"], 1);
+}
+
+/// The hybrids parse and print as they are written, and a bad one is refused with
+/// what is expected.
+#[test]
+fn hybrids_parse_and_print() {
+    for s in ["ply:2@12", "mrv@0", "ply:4@255"] {
+        assert_eq!(s.parse::<Heuristic>().unwrap().to_string(), s);
+    }
+    for bad in ["ply:9@3", "ply:2@", "mrv@x", "ply:2@-1"] {
+        let e = bad.parse::<Heuristic>().unwrap_err();
+        assert!(e.contains("expected ply:N@D"), "{bad}: {e}");
+    }
+    let o = plytile(&["solve", &p("brendan/pieces_04x04.txt"), "--select", "nope"]);
+    assert_eq!(code(&o), 2);
+    assert!(crate::common::stderr(&o).contains("expected auto or one of"));
+}
