@@ -9,6 +9,7 @@ pub mod jobs;
 pub mod limits;
 pub mod outcome;
 pub mod parallel;
+pub mod plan;
 pub mod progress;
 pub mod rowscan;
 pub mod select;

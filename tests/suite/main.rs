@@ -14,6 +14,7 @@ mod factor;
 mod interleave;
 mod keep;
 mod parallel;
+mod planned;
 mod predict;
 mod rowscan;
 mod select;

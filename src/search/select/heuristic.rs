@@ -4,7 +4,7 @@
 //! ([`with_selector!`](crate::with_selector), [`with_strategy!`](crate::with_strategy)).
 
 use super::ply::MAX_PLY;
-use super::scan::ScanTables;
+use super::scan::{Plan, ScanTables};
 use super::Order;
 use crate::search::state::State;
 use std::fmt;
@@ -27,6 +27,10 @@ pub enum Heuristic {
     /// `ply:N` with the hard min of the labels replaced by Rivest's generalized mean
     /// M_p (Rivest, "Game Tree Searching by Min/Max Approximation"); `p_milli` = p x 1000 (p < 0).
     PMean { n: u8, p_milli: i32 },
+    /// A planned static order on the row-scan driver: `order:spiral`
+    /// ([`Plan::Spiral`]) or `order:hints` ([`Plan::Hints`]); never `Plan::Lines`
+    /// (that is `scan`).
+    Order { plan: Plan },
 }
 
 /// One row of [`HEURISTICS`]: a `--select` syntax's one-line help and its parser.
@@ -67,6 +71,14 @@ pub const HEURISTICS: &[(&str, Family)] = &[
     ("ply:N:adj", Family {
         about: "as ply:N, follow-ups at every empty cell adjacent to the local placements",
         parse: None,
+    }),
+    ("order:spiral", Family {
+        about: "a static order: clockwise from the top-left corner, outside in, ring by ring (on scan's driver)",
+        parse: Some(|s| (s == "order:spiral").then_some(Ok(Heuristic::Order { plan: Plan::Spiral }))),
+    }),
+    ("order:hints", Family {
+        about: "a static order grown from the hints: next the empty cell with the most sides on the rim or a filled cell; ties: lowest cell index (on scan's driver)",
+        parse: Some(|s| (s == "order:hints").then_some(Ok(Heuristic::Order { plan: Plan::Hints }))),
     }),
     ("pmean:N:p", Family {
         about: "as ply:N with the labels' min replaced by the generalized mean M_p, p < 0 (Rivest)",
@@ -148,6 +160,14 @@ impl fmt::Display for Heuristic {
             Heuristic::Ply { n, adj: false } => write!(f, "ply:{n}"),
             Heuristic::Ply { n, adj: true } => write!(f, "ply:{n}:adj"),
             Heuristic::PMean { n, p_milli } => write!(f, "pmean:{n}:{}", *p_milli as f64 / 1000.0),
+            Heuristic::Order { plan: Plan::Spiral } => f.write_str("order:spiral"),
+            Heuristic::Order { plan: Plan::Hints } => f.write_str("order:hints"),
+            Heuristic::Order {
+                plan: Plan::Lines { columns: false },
+            } => f.write_str("scan:rows"),
+            Heuristic::Order {
+                plan: Plan::Lines { columns: true },
+            } => f.write_str("scan:columns"),
         }
     }
 }
@@ -160,6 +180,18 @@ impl Heuristic {
             Heuristic::Scan => Some(crate::puzzle::scans_columns(width, height)),
             Heuristic::ScanAlong { columns } => Some(columns),
             _ => None,
+        }
+    }
+
+    /// The static order a search with this heuristic runs on the row-scan driver:
+    /// scan's lines for the `scan` heuristics, the plan of `order:*`; None for the
+    /// others.
+    pub fn plan(self, width: usize, height: usize) -> Option<Plan> {
+        match self {
+            Heuristic::Order { plan } => Some(plan),
+            _ => self
+                .scan_columns(width, height)
+                .map(|columns| Plan::Lines { columns }),
         }
     }
 
@@ -179,9 +211,9 @@ impl Heuristic {
 
 impl ScanTables {
     /// The tables of a search with `h` on the puzzle whose hints-only state is `root`;
-    /// none unless `h` is one of the `scan` heuristics.
+    /// none unless `h` runs on the row-scan driver (`scan`, `order:*`).
     pub fn for_search(root: &State, h: Heuristic) -> ScanTables {
-        ScanTables::along_lines(root, h.scan_columns(root.width, root.height))
+        ScanTables::planned(root, h.plan(root.width, root.height))
     }
 }
 
@@ -283,6 +315,11 @@ macro_rules! with_selector {
                 let mut $sel = $crate::search::select::Scan::sharing($st, Some(columns), $tables);
                 $body
             }
+            $crate::search::select::Heuristic::Order { plan } => {
+                #[allow(unused_mut)]
+                let mut $sel = $crate::search::select::Scan::planned($st, plan, $tables);
+                $body
+            }
             $crate::search::select::Heuristic::Mrv => {
                 #[allow(unused_mut)]
                 let mut $sel = $crate::search::select::Mrv;
@@ -312,7 +349,7 @@ mod tests {
     fn help_lists_the_table() {
         assert_eq!(
             help(),
-            "scan, scan:rows, scan:columns, mrv, ply:N, ply:N:adj, pmean:N:p (N = 1..=4, p from -1000 to -0.001; docs/guide.md, \"Heuristics\")"
+            "scan, scan:rows, scan:columns, mrv, ply:N, ply:N:adj, order:spiral, order:hints, pmean:N:p (N = 1..=4, p from -1000 to -0.001; docs/guide.md, \"Heuristics\")"
         );
     }
 
