@@ -307,3 +307,48 @@ fn boards_of_more_than_64_pieces_run_in_list_mode() {
         assert!(ended >= 1, "{}: no tree ran to its end", q.name);
     }
 }
+
+/// Table build times of planned orders (run by hand: `cargo test --profile quick
+/// --test suite build_times -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn build_times() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let d = read_puzzle(
+        Path::new(&format!("{root}/puzzles/wortmann8x8/puzzleD_8x8_set2.txt")),
+        EdgeOrder::Urdl,
+    )
+    .unwrap();
+    let mut e2 = read_puzzle(
+        Path::new(&format!("{root}/puzzles/e2/e2pieces.txt")),
+        EdgeOrder::Urdl,
+    )
+    .unwrap();
+    let starter = std::fs::read_to_string(format!("{root}/puzzles/e2/e2_starter.txt")).unwrap();
+    e2.hints = plytile::puzzle::formats::parse_e2_hints(&starter, "e2_starter.txt").unwrap();
+    for p in [d, e2] {
+        let st = State::new(&p);
+        for (name, order) in [
+            ("rows", Plan::Lines { columns: false }.order(&st)),
+            ("spiral", spiral(&st)),
+            ("hints", plan(&st)),
+        ] {
+            let runs = 50;
+            let t = std::time::Instant::now();
+            for _ in 0..runs {
+                std::hint::black_box(RowScan::with_order(&st, order.clone()));
+            }
+            let us = t.elapsed().as_secs_f64() * 1e6 / runs as f64;
+            eprintln!("{} {name}: {us:.0} us per build", p.name);
+        }
+        let t = std::time::Instant::now();
+        for _ in 0..50 {
+            std::hint::black_box(RowScan::new(&st, false));
+        }
+        eprintln!(
+            "{} scan rows (RowScan::new): {:.0} us per build",
+            p.name,
+            t.elapsed().as_secs_f64() * 1e6 / 50.0
+        );
+    }
+}
