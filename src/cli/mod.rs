@@ -278,7 +278,9 @@ impl std::str::FromStr for SelectArg {
         if s == "auto" {
             return Ok(SelectArg::Auto);
         }
-        s.parse().map(SelectArg::Use).map_err(|e: String| e.replace("expected one of: ", "expected auto or one of: "))
+        s.parse()
+            .map(SelectArg::Use)
+            .map_err(|e: String| e.replace("expected one of: ", "expected auto or one of: "))
     }
 }
 

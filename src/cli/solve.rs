@@ -1,16 +1,15 @@
 //! `plytile solve`.
 
 use super::{
-    SelectArg,
-    catch_interrupts, check_outputs, LimitArgs, PuzzleArgs, StrategyArgs, SymmetryParts,
+    catch_interrupts, check_outputs, LimitArgs, PuzzleArgs, SelectArg, StrategyArgs, SymmetryParts,
     INTERRUPTED,
 };
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::EdgeOrder;
 use crate::report::SolveResult;
+use crate::search::auto::{self, Budget, Costs};
 use crate::search::parallel::interleave::{self, Interleave};
 use crate::search::parallel::MAX_SPLIT_DEPTH;
-use crate::search::auto::{self, Budget, Costs};
 use crate::search::{self, jobs, Heuristic, Order, Spread};
 use clap::Args;
 use std::path::PathBuf;
@@ -240,9 +239,21 @@ pub fn run(a: SolveArgs) -> Result<u8> {
             Costs::Measured
         };
         let budget = Budget::for_timeout(a.limits.timeout);
-        match auto::choose(&puzzle, limits.max_solutions, budget, costs, a.auto_seed, &INTERRUPTED) {
+        match auto::choose(
+            &puzzle,
+            limits.max_solutions,
+            budget,
+            costs,
+            a.auto_seed,
+            &INTERRUPTED,
+        ) {
             Some(choice) => Some(choice),
-            None => return Err(InputError::new("--select auto", "interrupted while choosing")),
+            None => {
+                return Err(InputError::new(
+                    "--select auto",
+                    "interrupted while choosing",
+                ))
+            }
         }
     } else {
         None

@@ -19,7 +19,7 @@
 
 use super::estimate::per_depth_until;
 use super::limits::Limits;
-use super::select::Heuristic;
+use super::select::{Heuristic, Plan};
 use super::solve::solve;
 use crate::puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
@@ -95,12 +95,20 @@ impl Choice {
             }
         };
         let chosen = self.candidates.iter().find(|c| c.select == self.chosen);
-        let mut others: Vec<&Candidate> = self.candidates.iter().filter(|c| c.select != self.chosen).collect();
+        let mut others: Vec<&Candidate> = self
+            .candidates
+            .iter()
+            .filter(|c| c.select != self.chosen)
+            .collect();
         others.sort_by(|a, b| a.time_s.total_cmp(&b.time_s));
         format!(
             "auto: chose {} over {} (choosing took {})",
             chosen.map_or(self.chosen.to_string(), describe),
-            others.iter().map(|c| describe(c)).collect::<Vec<_>>().join(", "),
+            others
+                .iter()
+                .map(|c| describe(c))
+                .collect::<Vec<_>>()
+                .join(", "),
             secs(self.choosing_s)
         )
     }
@@ -123,7 +131,7 @@ fn per_node(s: f64) -> String {
 }
 
 /// The heuristics auto weighs on `puzzle`: scan along both lines (one on a square
-/// board), mrv, ply:2, and the planned order from the root (`mrv@0`).
+/// board), mrv, ply:2, and the planned order grown from the hints (`order:hints`).
 ///
 /// Not the hybrids `ply:2@D` with D > 0: Knuth's probes of their trees die out above
 /// depth D as often as ply:2's do, so they predict the nodes of ply:2 (on Brendan's
@@ -139,7 +147,7 @@ pub fn candidates(puzzle: &Puzzle) -> Vec<Heuristic> {
     c.extend([
         Heuristic::Mrv,
         Heuristic::Ply { n: 2, adj: false },
-        Heuristic::Hybrid { n: 0, at: 0 },
+        Heuristic::Order { plan: Plan::Hints },
     ]);
     c
 }
@@ -152,8 +160,10 @@ pub fn fixed_cost(h: Heuristic) -> f64 {
         Heuristic::Scan | Heuristic::ScanAlong { .. } => 50.0,
         Heuristic::Mrv => 574.0,
         Heuristic::Ply { n, .. } | Heuristic::PMean { n, .. } => 3195.0 * 5f64.powi(n as i32 - 2),
-        // The planned part dominates a hybrid's nodes.
-        Heuristic::Hybrid { .. } => 520.0,
+        // The planned-order driver (Puzzle D: order:hints 68, order:spiral 71); a
+        // hybrid's nodes are mostly its planned part's.
+        Heuristic::Order { .. } => 70.0,
+        Heuristic::Hybrid { .. } => 100.0,
     };
     instructions * 1e-9
 }
@@ -244,7 +254,11 @@ fn predict(
     // Batches of probes until the slice ends (the first always finishes): Knuth's
     // estimate is unbiased for any number of probes, so the batches are averaged.
     let (mut per_depth, mut batches) = (Vec::new(), 0.0);
-    for (i, k) in [16usize, 64, 64, 256, 256, 1024, 1024].into_iter().enumerate().take(batches_max) {
+    for (i, k) in [16usize, 64, 64, 256, 256, 1024, 1024]
+        .into_iter()
+        .enumerate()
+        .take(batches_max)
+    {
         let never = || stop.load(Ordering::Relaxed);
         let stopped: &(dyn Fn() -> bool + Sync) = if i == 0 { &never } else { &late };
         let Some(est) = per_depth_until(puzzle, h, k, seed + i as u64, stopped) else {

@@ -10,7 +10,8 @@
 use super::dfs::{self, Below};
 use super::limits::{Limits, NoShare, Share, Stats};
 use super::plan;
-use super::select::{Hybrid, Mrv, Pick, Ply, Scan, Select};
+use super::rowscan::RowScan;
+use super::select::{Hybrid, Mrv, Ply, Scan, Select};
 use super::state::State;
 use crate::puzzle::Puzzle;
 use std::any::Any;
@@ -76,23 +77,14 @@ impl Below for Planned<'_> {
         stop: &AtomicBool,
         share: &mut W,
     ) -> Stats {
-        let mut sel = Follow {
-            order: plan::plan(st),
-            base: st.depth(),
-        };
-        dfs::search_sharing(st, &mut sel, self.puzzle, limits, stop, share)
-    }
-}
-
-/// A static order on the generic driver: the cell at depth `base + j` is `order[j]`.
-struct Follow {
-    order: Vec<u32>,
-    base: usize,
-}
-
-impl Select for Follow {
-    #[inline]
-    fn pick(&mut self, st: &mut State) -> Pick {
-        Pick::Site(self.order[st.depth() - self.base] as usize)
+        // Tables for this node's board and plan: the memoryless plan is the order
+        // Hybrid::pick follows below depth D, so the tree is the same.
+        // (The planned driver itself, not `search_sharing`, whose hybrid arms would
+        // instantiate this again for every depth of shares.)
+        let tables = RowScan::with_order(st, plan::plan(st));
+        match tables.search(st, self.puzzle, limits, stop, share) {
+            Some(stats) => stats,
+            None => unreachable!("tables built for this board fit it"),
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! Planned orders: a static fill order for the empty cells of a board, made once and
-//! then followed by the planned-order driver ([`super::rowscan`]).
+//! then followed by the planned-order driver ([`super::rowscan::RowScan::with_order`]):
+//! `order:hints` and the hybrids' subtrees ([`plan`]), `order:spiral` ([`spiral`]).
 //!
 //! **The rule** ([`plan`]): repeatedly take the empty cell with the highest *score*,
 //! 2 for every side facing a filled cell (a hint, a placed piece, or a cell earlier in
@@ -85,6 +86,36 @@ pub fn plan(st: &State) -> Vec<u32> {
     order
 }
 
+/// The order of `order:spiral`: the empty cells of `st` clockwise from the top-left
+/// corner, outside in, ring by ring (each ring: its top row left to right, its right
+/// column down, its bottom row right to left, its left column up).
+pub fn spiral(st: &State) -> Vec<u32> {
+    spiral_cells(st.width, st.height)
+        .into_iter()
+        .filter(|&c| st.is_empty(c as usize))
+        .collect()
+}
+
+/// Every cell of a `width` x `height` board in spiral order.
+pub fn spiral_cells(width: usize, height: usize) -> Vec<u32> {
+    let mut out = Vec::with_capacity(width * height);
+    let (mut top, mut left) = (0usize, 0usize);
+    let (mut bottom, mut right) = (height, width); // exclusive
+    let at = |r: usize, c: usize| (r * width + c) as u32;
+    while top < bottom && left < right {
+        out.extend((left..right).map(|c| at(top, c)));
+        out.extend((top + 1..bottom).map(|r| at(r, right - 1)));
+        if bottom - top > 1 {
+            out.extend((left..right - 1).rev().map(|c| at(bottom - 1, c)));
+        }
+        if right - left > 1 {
+            out.extend((top + 1..bottom - 1).rev().map(|r| at(r, left)));
+        }
+        (top, left, bottom, right) = (top + 1, left + 1, bottom - 1, right - 1);
+    }
+    out
+}
+
 /// The lowest set bit of a bitset.
 fn lowest(set: &[u64]) -> Option<usize> {
     set.iter()
@@ -145,5 +176,18 @@ mod tests {
         // then around the hint (8, 7, 6, 13, 12) before the top row goes on.
         let expected = [0, 1, 2, 8, 7, 6, 13, 12, 3, 9, 15, 4, 5, 10, 11, 16];
         assert_eq!(&order[..16], &expected[..]);
+    }
+
+    #[test]
+    fn spirals_visit_every_cell_once_clockwise() {
+        assert_eq!(spiral_cells(3, 3), [0, 1, 2, 5, 8, 7, 6, 3, 4]);
+        assert_eq!(spiral_cells(4, 2), [0, 1, 2, 3, 7, 6, 5, 4]);
+        assert_eq!(spiral_cells(1, 3), [0, 1, 2]);
+        assert_eq!(spiral_cells(3, 1), [0, 1, 2]);
+        for (w, h) in [(4, 4), (5, 3), (3, 5), (16, 16), (2, 7)] {
+            let mut s = spiral_cells(w, h);
+            s.sort();
+            assert_eq!(s, (0..(w * h) as u32).collect::<Vec<_>>(), "{w}x{h}");
+        }
     }
 }

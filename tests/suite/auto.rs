@@ -33,7 +33,11 @@ fn fixed_costs_choose_the_same_given_the_seed() {
         auto::candidates(&puzzle)
     );
     // The chosen one has the least predicted time.
-    let least = a.candidates.iter().map(|c| c.time_s).fold(f64::INFINITY, f64::min);
+    let least = a
+        .candidates
+        .iter()
+        .map(|c| c.time_s)
+        .fold(f64::INFINITY, f64::min);
     let chosen = a.candidates.iter().find(|c| c.select == a.chosen).unwrap();
     assert_eq!(chosen.time_s, least);
 }
@@ -50,7 +54,11 @@ fn the_default_solves_the_hinted_8x8_without_scan() {
     assert_eq!(r["solutions_found"], 3);
     assert!(choice["candidates"].as_array().unwrap().len() >= 4);
     for c in choice["candidates"].as_array().unwrap() {
-        let (n, cost, t) = (c["nodes"].as_f64().unwrap(), c["cost_s"].as_f64().unwrap(), c["time_s"].as_f64().unwrap());
+        let (n, cost, t) = (
+            c["nodes"].as_f64().unwrap(),
+            c["cost_s"].as_f64().unwrap(),
+            c["time_s"].as_f64().unwrap(),
+        );
         assert!((n * cost - t).abs() <= 1e-9 * t.max(1.0), "{c}");
     }
     let scan = json(&["solve", &f, "--all", "--json", "--select", "scan"]);
@@ -70,7 +78,10 @@ fn auto_uses_the_symmetry_of_a_board_without_hints() {
     assert_eq!(cut["solutions_found"], whole["solutions_found"]);
     // A first-solution run, and a named heuristic, keep the whole tree.
     assert_eq!(json(&["solve", &f, "--json"])["symmetry"], 1);
-    assert_eq!(json(&["solve", &f, "--all", "--json", "--select", "mrv"])["symmetry"], 1);
+    assert_eq!(
+        json(&["solve", &f, "--all", "--json", "--select", "mrv"])["symmetry"],
+        1
+    );
 }
 
 /// The hybrids parse and print as they are written, and a bad one is refused with

@@ -227,7 +227,9 @@ fn cli_flags_and_json() {
     let puzzle = puzzle.to_str().unwrap();
     let out = bin()
         .args([
-            "solve", "--select", "scan",
+            "solve",
+            "--select",
+            "scan",
             puzzle,
             "--all",
             "--json",
@@ -327,7 +329,15 @@ fn a_budget_stop_reports_the_solution_it_counted_last() {
 #[test]
 fn reruns_keep_the_checkpoint_small_and_end_exact() {
     let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_07x05.txt");
-    let base = ["solve", "--select", "scan", puzzle.to_str().unwrap(), "--all", "--json", "-q"];
+    let base = [
+        "solve",
+        "--select",
+        "scan",
+        puzzle.to_str().unwrap(),
+        "--all",
+        "--json",
+        "-q",
+    ];
     let json = |o: std::process::Output| -> SolveResult {
         assert!(
             o.status.code().is_some_and(|c| c <= 3),

@@ -16,6 +16,7 @@ mod hybrid;
 mod interleave;
 mod keep;
 mod parallel;
+mod planned;
 mod predict;
 mod rowscan;
 mod select;

@@ -608,7 +608,16 @@ fn a_run_killed_after_a_periodic_save_resumes_to_the_same_totals() {
     let dir = scratch("periodic");
     let ck = dir.join("run.ck");
     let ck = ck.to_str().unwrap();
-    let base = ["solve", "--select", "scan", puzzle, "--all", "--json", "--split-depth", "8"];
+    let base = [
+        "solve",
+        "--select",
+        "scan",
+        puzzle,
+        "--all",
+        "--json",
+        "--split-depth",
+        "8",
+    ];
     let whole = json(&bin().args(base).args(["--threads", "2"]).output().unwrap());
     assert!(whole.exhaustive);
 
@@ -792,7 +801,9 @@ fn an_empty_checkpoint_file_starts_a_new_run() {
     let ck = dir.join("run.ck");
     std::fs::write(&ck, "").unwrap();
     let base = [
-        "solve", "--select", "scan",
+        "solve",
+        "--select",
+        "scan",
         puzzle.to_str().unwrap(),
         "--json",
         "--threads",
@@ -833,7 +844,9 @@ fn a_rerun_with_a_larger_keep_says_the_checkpoint_kept_fewer_boards() {
     let dir = scratch("keep");
     let ck = dir.join("run.ck");
     let base = [
-        "solve", "--select", "scan",
+        "solve",
+        "--select",
+        "scan",
         puzzle.to_str().unwrap(),
         "--all",
         "--json",
@@ -868,7 +881,14 @@ fn a_rerun_with_a_larger_keep_says_the_checkpoint_kept_fewer_boards() {
 fn checkpoint_boards_stay_the_whole_runs_first_across_keeps() {
     let puzzle = brendan_file("pieces_06x06.txt");
     let dir = scratch("keep-gap");
-    let base = ["solve", "--select", "scan", puzzle.to_str().unwrap(), "--all", "--json"];
+    let base = [
+        "solve",
+        "--select",
+        "scan",
+        puzzle.to_str().unwrap(),
+        "--all",
+        "--json",
+    ];
     let run = |ck: &str, extra: &[&str]| {
         let out = bin()
             .args(base)
@@ -1068,7 +1088,15 @@ fn a_budget_smaller_than_a_subproblem_still_makes_progress() {
 fn a_checkpoint_of_the_format_before_compaction_resumes() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let puzzle = root.join("puzzles/brendan/pieces_05x05.txt");
-    let base = ["solve", "--select", "scan", puzzle.to_str().unwrap(), "--all", "--json", "-q"];
+    let base = [
+        "solve",
+        "--select",
+        "scan",
+        puzzle.to_str().unwrap(),
+        "--all",
+        "--json",
+        "-q",
+    ];
     let base = [&base[..], &["--threads", "1"]].concat();
     let whole = json(&bin().args(&base).output().unwrap());
     let dir = scratch("old-ck");
@@ -1161,7 +1189,15 @@ fn a_rerun_stopped_before_searching_reports_its_checkpoint() {
     let puzzle = brendan_file("pieces_07x05.txt");
     let dir = scratch("early");
     let ck = dir.join("run.ck");
-    let base = ["solve", "--select", "scan", puzzle.to_str().unwrap(), "--all", "--json", "-q"];
+    let base = [
+        "solve",
+        "--select",
+        "scan",
+        puzzle.to_str().unwrap(),
+        "--all",
+        "--json",
+        "-q",
+    ];
     let ck_args = ["--threads", "1", "--checkpoint", ck.to_str().unwrap()];
     let first = bin()
         .args(base)
@@ -1220,7 +1256,9 @@ fn one_sigterm_delivered_twice_is_one_interrupt() {
     let puzzle = brendan_file("pieces_08x08.txt");
     let child = bin()
         .args([
-            "solve", "--select", "scan",
+            "solve",
+            "--select",
+            "scan",
             puzzle.to_str().unwrap(),
             "--all",
             "--json",
@@ -1305,7 +1343,14 @@ fn a_second_ctrl_c_quits_at_once() {
     // is over, the report is owed); the second quits with 130 and says so.
     let puzzle = brendan_file("pieces_10x03.txt");
     let mut child = bin()
-        .args(["solve", "--select", "scan", puzzle.to_str().unwrap(), "--all", "--json"])
+        .args([
+            "solve",
+            "--select",
+            "scan",
+            puzzle.to_str().unwrap(),
+            "--all",
+            "--json",
+        ])
         .args(["--keep", "100000", "--threads", "1"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -1564,7 +1609,9 @@ fn cli_merged_parts_list_the_boards_of_the_whole_run() {
         jobs.to_str().unwrap(),
     ]);
     for keep in ["1000", "5"] {
-        let whole = json(&ok(&["solve", "--select", "scan", puzzle, "--all", "--json", "--keep", keep]));
+        let whole = json(&ok(&[
+            "solve", "--select", "scan", puzzle, "--all", "--json", "--keep", keep,
+        ]));
         assert_eq!(whole.solutions_found, 260);
         assert_eq!(
             whole.solutions.len(),
@@ -1583,7 +1630,8 @@ fn cli_merged_parts_list_the_boards_of_the_whole_run() {
         for i in 0..3 {
             let shard = format!("{i}/3");
             let args = [
-                "solve", "--select", "scan", puzzle, "--all", "--json", "--keep", keep, "--shard", &shard,
+                "solve", "--select", "scan", puzzle, "--all", "--json", "--keep", keep, "--shard",
+                &shard,
             ];
             let res = dir.join(format!("shard-{i}-{keep}.json"));
             std::fs::write(&res, ok(&args).stdout).unwrap();
@@ -1704,7 +1752,14 @@ fn the_deepest_board_has_as_many_pieces_as_its_depth() {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan-set2/pieces_09x04.txt");
     for extra in [&[][..], &["--symmetry"][..]] {
         let out = bin()
-            .args(["solve", "--select", "scan", puzzle.to_str().unwrap(), "--all", "--json"])
+            .args([
+                "solve",
+                "--select",
+                "scan",
+                puzzle.to_str().unwrap(),
+                "--all",
+                "--json",
+            ])
             .args(["--max-nodes", "1", "--threads", "2"])
             .args(extra)
             .output()
@@ -1833,7 +1888,9 @@ fn a_solution_limit_is_recorded_in_the_checkpoint() {
     let solve = |ck: &Path, k: &str, extra: &[&str]| {
         let out = bin()
             .args([
-                "solve", "--select", "scan",
+                "solve",
+                "--select",
+                "scan",
                 puzzle.to_str().unwrap(),
                 "--json",
                 "--solutions",
@@ -1850,7 +1907,9 @@ fn a_solution_limit_is_recorded_in_the_checkpoint() {
     // one run, in its order.
     let plain = bin()
         .args([
-            "solve", "--select", "scan",
+            "solve",
+            "--select",
+            "scan",
             puzzle.to_str().unwrap(),
             "--json",
             "--solutions",
@@ -1969,7 +2028,16 @@ fn cli_threads_past_the_cores_are_noted_and_count_the_same() {
     let puzzle = puzzle.to_str().unwrap();
     let solve = |t: &str| {
         let out = bin()
-            .args(["solve", "--select", "scan", puzzle, "--all", "--json", "--threads", t])
+            .args([
+                "solve",
+                "--select",
+                "scan",
+                puzzle,
+                "--all",
+                "--json",
+                "--threads",
+                t,
+            ])
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(0), "--threads {t}");
@@ -2010,11 +2078,29 @@ fn a_frontier_past_the_cap_is_refused() {
     let o = out_dir.to_str().unwrap();
     for (args, depth) in [
         (
-            vec!["solve", "--select", "scan", &p66, "--split-depth", "30", "--threads", "2"],
+            vec![
+                "solve",
+                "--select",
+                "scan",
+                &p66,
+                "--split-depth",
+                "30",
+                "--threads",
+                "2",
+            ],
             19,
         ),
         (
-            vec!["solve", "--select", "scan", &p66, "--split-depth", "30", "--shard", "1/4"],
+            vec![
+                "solve",
+                "--select",
+                "scan",
+                &p66,
+                "--split-depth",
+                "30",
+                "--shard",
+                "1/4",
+            ],
             19,
         ),
         (
@@ -2077,9 +2163,18 @@ fn a_checkpointed_run_removes_its_lock_when_it_ends() {
     let lock = dir.join("run.ck.lock");
     let solve = |puzzle: &str, extra: &[&str]| {
         let mut c = bin();
-        c.args(["solve", "--select", "scan", puzzle, "--all", "-q", "--threads", "1"])
-            .args(["--checkpoint", ck.to_str().unwrap()])
-            .args(extra);
+        c.args([
+            "solve",
+            "--select",
+            "scan",
+            puzzle,
+            "--all",
+            "-q",
+            "--threads",
+            "1",
+        ])
+        .args(["--checkpoint", ck.to_str().unwrap()])
+        .args(extra);
         c
     };
     let small = brendan_file("pieces_04x04.txt");

@@ -1,5 +1,5 @@
-//! A parallel `scan` search builds its tables once for all its subproblems, not once
-//! per subproblem. The count is the whole process's, so the test runs in a process of
+//! A parallel `scan` search (or one of a planned order, `order:*`) builds its tables
+//! once for all its subproblems, not once per subproblem. The count is the whole process's, so the test runs in a process of
 //! its own: the test binary again, asked for this one test alone.
 
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
@@ -33,7 +33,9 @@ fn a_parallel_scan_builds_its_tables_once_for_all_subproblems() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_05x05.txt");
     let p = read_puzzle(&path, EdgeOrder::Urdl).unwrap();
     let limits = Limits::default();
-    for h in [Heuristic::Scan, Heuristic::ScanAlong { columns: true }] {
+    let planned = ["order:spiral", "order:hints"].map(|h| h.parse::<Heuristic>().unwrap());
+    let lines = [Heuristic::Scan, Heuristic::ScanAlong { columns: true }];
+    for h in lines.into_iter().chain(planned) {
         let spread = Spread {
             threads: 2,
             split_depth: Some(3),

@@ -4,7 +4,7 @@
 //! ([`with_selector!`](crate::with_selector), [`with_strategy!`](crate::with_strategy)).
 
 use super::ply::MAX_PLY;
-use super::scan::ScanTables;
+use super::scan::{Plan, ScanTables};
 use super::Order;
 use crate::search::state::State;
 use std::fmt;
@@ -31,6 +31,10 @@ pub enum Heuristic {
     /// placements beyond the hints, then each subtree in its planned order
     /// ([`super::Hybrid`], [`crate::search::plan`]).
     Hybrid { n: u8, at: u16 },
+    /// A planned static order on the row-scan driver: `order:spiral`
+    /// ([`Plan::Spiral`]) or `order:hints` ([`Plan::Hints`]); never `Plan::Lines`
+    /// (that is `scan`).
+    Order { plan: Plan },
 }
 
 /// One row of [`HEURISTICS`]: a `--select` syntax's one-line help and its parser.
@@ -71,6 +75,14 @@ pub const HEURISTICS: &[(&str, Family)] = &[
     ("ply:N:adj", Family {
         about: "as ply:N, follow-ups at every empty cell adjacent to the local placements",
         parse: None,
+    }),
+    ("order:spiral", Family {
+        about: "a static order: clockwise from the top-left corner, outside in, ring by ring (on scan's driver)",
+        parse: Some(|s| (s == "order:spiral").then_some(Ok(Heuristic::Order { plan: Plan::Spiral }))),
+    }),
+    ("order:hints", Family {
+        about: "a static order grown from the hints: next the empty cell with the most sides on the rim or a filled cell; ties: lowest cell index (on scan's driver)",
+        parse: Some(|s| (s == "order:hints").then_some(Ok(Heuristic::Order { plan: Plan::Hints }))),
     }),
     ("pmean:N:p", Family {
         about: "as ply:N with the labels' min replaced by the generalized mean M_p, p < 0 (Rivest)",
@@ -180,6 +192,14 @@ impl fmt::Display for Heuristic {
             Heuristic::PMean { n, p_milli } => write!(f, "pmean:{n}:{}", *p_milli as f64 / 1000.0),
             Heuristic::Hybrid { n: 0, at } => write!(f, "mrv@{at}"),
             Heuristic::Hybrid { n, at } => write!(f, "ply:{n}@{at}"),
+            Heuristic::Order { plan: Plan::Spiral } => f.write_str("order:spiral"),
+            Heuristic::Order { plan: Plan::Hints } => f.write_str("order:hints"),
+            Heuristic::Order {
+                plan: Plan::Lines { columns: false },
+            } => f.write_str("scan:rows"),
+            Heuristic::Order {
+                plan: Plan::Lines { columns: true },
+            } => f.write_str("scan:columns"),
         }
     }
 }
@@ -192,6 +212,18 @@ impl Heuristic {
             Heuristic::Scan => Some(crate::puzzle::scans_columns(width, height)),
             Heuristic::ScanAlong { columns } => Some(columns),
             _ => None,
+        }
+    }
+
+    /// The static order a search with this heuristic runs on the row-scan driver:
+    /// scan's lines for the `scan` heuristics, the plan of `order:*`; None for the
+    /// others.
+    pub fn plan(self, width: usize, height: usize) -> Option<Plan> {
+        match self {
+            Heuristic::Order { plan } => Some(plan),
+            _ => self
+                .scan_columns(width, height)
+                .map(|columns| Plan::Lines { columns }),
         }
     }
 
@@ -211,9 +243,9 @@ impl Heuristic {
 
 impl ScanTables {
     /// The tables of a search with `h` on the puzzle whose hints-only state is `root`;
-    /// none unless `h` is one of the `scan` heuristics.
+    /// none unless `h` runs on the row-scan driver (`scan`, `order:*`).
     pub fn for_search(root: &State, h: Heuristic) -> ScanTables {
-        ScanTables::along_lines(root, h.scan_columns(root.width, root.height))
+        ScanTables::planned(root, h.plan(root.width, root.height))
     }
 }
 
@@ -315,6 +347,11 @@ macro_rules! with_selector {
                 let mut $sel = $crate::search::select::Scan::sharing($st, Some(columns), $tables);
                 $body
             }
+            $crate::search::select::Heuristic::Order { plan } => {
+                #[allow(unused_mut)]
+                let mut $sel = $crate::search::select::Scan::planned($st, plan, $tables);
+                $body
+            }
             $crate::search::select::Heuristic::Mrv => {
                 #[allow(unused_mut)]
                 let mut $sel = $crate::search::select::Mrv;
@@ -356,7 +393,7 @@ mod tests {
     fn help_lists_the_table() {
         assert_eq!(
             help(),
-            "scan, scan:rows, scan:columns, mrv, ply:N, ply:N:adj, pmean:N:p, ply:N@D, mrv@D (N = 1..=4, p from -1000 to -0.001, D placements beyond the hints; docs/guide.md, \"Heuristics\")"
+            "scan, scan:rows, scan:columns, mrv, ply:N, ply:N:adj, order:spiral, order:hints, pmean:N:p, ply:N@D, mrv@D (N = 1..=4, p from -1000 to -0.001, D placements beyond the hints; docs/guide.md, \"Heuristics\")"
         );
     }
 

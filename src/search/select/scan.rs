@@ -3,9 +3,12 @@
 //! `scan:rows` and `scan:columns` fix the lines whatever the shape.
 //! Searches run on its own driver ([`RowScan`], chosen by [`crate::search::engine`]); `pick` serves the generic driver's
 //! other users (frontier, probes, `explain`) and boards not filled in scan order.
+//! The same selector carries the planned orders (`order:spiral`, `order:hints`,
+//! [`Plan`]): tables built for any static order run on the same driver.
 
 use super::pick::{Pick, Select};
 use crate::puzzle::scans_columns;
+use crate::search::plan::{plan, spiral};
 use crate::search::rowscan::RowScan;
 use crate::search::state::State;
 use std::sync::Arc;
@@ -23,7 +26,48 @@ pub struct Scan {
 /// colours' numbers; 1.7 s and 6.6 MB now, keyed densely). Empty for the other
 /// heuristics.
 #[derive(Clone, Default)]
-pub struct ScanTables(Option<(bool, Arc<RowScan>)>);
+pub struct ScanTables(Option<(Plan, Arc<RowScan>)>);
+
+/// A static fill order of the empty cells, as the row-scan driver runs it: scan's
+/// lines, or a planned order ([`crate::search::plan`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    /// Along columns (`columns`) or rows: [`RowScan::new`].
+    Lines { columns: bool },
+    /// `order:spiral`: clockwise from the top-left, outside in.
+    Spiral,
+    /// `order:hints`: grown from the hints ([`crate::search::plan::plan`]).
+    Hints,
+}
+
+impl Plan {
+    /// The order's cells among the empty cells of `st`.
+    pub fn order(self, st: &State) -> Vec<u32> {
+        match self {
+            Plan::Lines { columns } => {
+                let (w, h) = (st.width, st.height);
+                let cell =
+                    |line: usize, i: usize| if columns { i * w + line } else { line * w + i };
+                let (lines, len) = if columns { (w, h) } else { (h, w) };
+                (0..lines)
+                    .flat_map(|l| (0..len).map(move |i| cell(l, i)))
+                    .filter(|&c| st.is_empty(c))
+                    .map(|c| c as u32)
+                    .collect()
+            }
+            Plan::Spiral => spiral(st),
+            Plan::Hints => plan(st),
+        }
+    }
+
+    /// The driver's tables for this order from `st` (its filled cells static).
+    pub fn tables(self, st: &State) -> RowScan {
+        match self {
+            Plan::Lines { columns } => RowScan::new(st, columns),
+            _ => RowScan::with_order(st, self.order(st)),
+        }
+    }
+}
 
 impl ScanTables {
     /// No tables: every [`Scan`] builds its own.
@@ -35,7 +79,12 @@ impl ScanTables {
     /// puzzle whose hints-only state is `root`; none for None (not a `scan`
     /// heuristic: [`ScanTables::for_search`]).
     pub fn along_lines(root: &State, columns: Option<bool>) -> ScanTables {
-        ScanTables(columns.map(|columns| (columns, Arc::new(RowScan::new(root, columns)))))
+        ScanTables::planned(root, columns.map(|columns| Plan::Lines { columns }))
+    }
+
+    /// The tables of `plan` (None: none) on the puzzle whose hints-only state is `root`.
+    pub fn planned(root: &State, plan: Option<Plan>) -> ScanTables {
+        ScanTables(plan.map(|p| (p, Arc::new(p.tables(root)))))
     }
 }
 
@@ -55,14 +104,31 @@ impl Scan {
     /// hints-only state).
     pub fn sharing(st: &State, columns: Option<bool>, tables: &ScanTables) -> Scan {
         let columns = columns.unwrap_or_else(|| scans_columns(st.width, st.height));
+        Scan::planned(st, Plan::Lines { columns }, tables)
+    }
+
+    /// The selector of `plan`'s order, on `tables` when they were built for it (as
+    /// [`Scan::sharing`]), else on tables of its own built from `st`.
+    pub fn planned(st: &State, plan: Plan, tables: &ScanTables) -> Scan {
         let tables = match &tables.0 {
-            Some((c, t)) if *c == columns => {
-                debug_assert_eq!(t.order().len(), st.max_depth(), "tables of another puzzle");
+            Some((p, t)) if *p == plan => {
+                debug_assert_eq!(
+                    t.order().len() + t.base(),
+                    st.max_depth(),
+                    "tables of another puzzle"
+                );
                 Arc::clone(t)
             }
-            _ => Arc::new(RowScan::new(st, columns)),
+            _ => Arc::new(plan.tables(st)),
         };
         Scan { tables }
+    }
+
+    /// The selector on `tables`, built for any order ([`RowScan::with_order`]).
+    pub fn on(tables: RowScan) -> Scan {
+        Scan {
+            tables: Arc::new(tables),
+        }
     }
 
     /// `scan` (along columns if `columns`) on the list driver even where its mask
@@ -87,15 +153,19 @@ impl Scan {
 impl Select for Scan {
     #[inline]
     fn pick(&mut self, st: &mut State) -> Pick {
-        // When scan made every placement, the cell at depth d is order[d]; a board
-        // filled some other way (a job prefix, `explain --moves`) falls back to the
-        // first empty cell in order.
+        // When scan made every placement, the cell at depth d is order[d - base]; a
+        // board filled some other way (a job prefix, `explain --moves`) falls back to
+        // the first empty cell in order (or on the board, for a cell the tables took
+        // as filled).
         let order = self.tables.order();
-        let c = order[st.depth()] as usize;
-        if st.is_empty(c) {
-            return Pick::Site(c);
+        let d = st.depth().wrapping_sub(self.tables.base());
+        if let Some(&c) = order.get(d) {
+            if st.is_empty(c as usize) {
+                return Pick::Site(c as usize);
+            }
         }
-        let c = order.iter().find(|&&c| st.is_empty(c as usize));
-        Pick::Site(*c.expect("pick is only called with an empty cell") as usize)
+        let c = order.iter().map(|&c| c as usize).find(|&c| st.is_empty(c));
+        let c = c.or_else(|| (0..st.cells()).find(|&c| st.is_empty(c)));
+        Pick::Site(c.expect("pick is only called with an empty cell"))
     }
 }

@@ -1,0 +1,354 @@
+//! The planned-order driver ([`RowScan::with_order`]): any static order of the empty
+//! cells runs on the row-scan driver and visits exactly the tree of the generic
+//! depth-first driver with a selector that picks the order's next cell (same nodes
+//! per depth, same solutions in the same order, same cut under limits), in mask mode
+//! and list mode; its solution counts are the independent brute force's; given scan's
+//! own lines it is scan's tree.
+
+use crate::common;
+
+use common::hint_from;
+use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
+use plytile::puzzle::generate::{generate, SplitMix64};
+use plytile::puzzle::Puzzle;
+use plytile::search::dfs;
+use plytile::search::engine::search;
+use plytile::search::plan::{plan, spiral};
+use plytile::search::rowscan::RowScan;
+use plytile::search::select::{Plan, Scan};
+use plytile::search::{solve, Heuristic, Limits, Pick, Select, State, Stats};
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+/// The generic driver on a fixed order: the cell at depth d is `order[d - base]`.
+struct Fixed {
+    order: Vec<u32>,
+    base: usize,
+}
+
+impl Select for Fixed {
+    fn pick(&mut self, st: &mut State) -> Pick {
+        Pick::Site(self.order[st.depth() - self.base] as usize)
+    }
+}
+
+fn all() -> Limits {
+    Limits {
+        keep: usize::MAX,
+        ..Limits::default()
+    }
+}
+
+/// At most `n` nodes: random orders' trees may be huge (a solution count is then
+/// checked only when the tree was done within it).
+fn upto(n: u64) -> Limits {
+    Limits {
+        max_nodes: Some(n),
+        ..all()
+    }
+}
+
+/// Runs `order` from `st` on the generic driver and on the planned one, in mask
+/// mode (when the puzzle allows it) and list mode, and checks they agree; returns the
+/// generic driver's stats.
+fn same(p: &Puzzle, st: &State, order: &[u32], limits: &Limits) -> Stats {
+    let stop = AtomicBool::new(false);
+    let mut s = st.clone();
+    let fixed = &mut Fixed {
+        order: order.to_vec(),
+        base: st.depth(),
+    };
+    let slow = dfs::search(&mut s, fixed, p, limits, &stop);
+    let rs = RowScan::with_order(st, order.to_vec());
+    assert!(rs.planned());
+    let masked = rs.masked();
+    assert_eq!(masked, p.pieces.len() <= 64, "{}", p.name);
+    let mut modes = vec![("lists", rs.clone().without_masks())];
+    if masked {
+        modes.push(("masks", rs));
+    }
+    for (mode, rs) in modes {
+        let mut scan = Scan::on(rs);
+        // The planned driver runs (not the generic fallback): it accepts the state.
+        assert!(scan.tables().pause(st).is_some(), "{} declined", p.name);
+        let fast = search(&mut s, &mut scan, p, limits, &stop);
+        let what = format!("{} ({mode}) order {order:?} with {limits:?}", p.name);
+        assert_eq!(fast.nodes_per_depth, slow.nodes_per_depth, "{what}");
+        assert_eq!(fast.solutions_found, slow.solutions_found, "{what}");
+        assert_eq!(fast.solutions, slow.solutions, "{what}");
+        assert_eq!(fast.deepest, slow.deepest, "{what}");
+        assert_eq!(fast.deepest_board, slow.deepest_board, "{what}");
+        assert_eq!(fast.stopped, slow.stopped, "{what}");
+        s.check_invariants().unwrap();
+    }
+    slow
+}
+
+fn boards() -> Vec<Puzzle> {
+    let mut v: Vec<Puzzle> = [
+        (3, 3, 1, 1, 1),
+        (4, 4, 2, 2, 3),
+        (5, 4, 2, 3, 7),
+        (5, 5, 3, 4, 8),
+        (6, 4, 3, 5, 9),
+    ]
+    .iter()
+    .map(|&(w, h, rim, inner, seed)| generate(w, h, rim, inner, seed).unwrap())
+    .collect();
+    for name in ["04x04", "05x05"] {
+        let path = format!(
+            "{}/puzzles/brendan/pieces_{name}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        v.push(read_puzzle(Path::new(&path), EdgeOrder::Urdl).unwrap());
+    }
+    v
+}
+
+/// The puzzle with hints taken from its first solution at `cells`.
+fn hinted(p: &Puzzle, cells: &[usize]) -> Puzzle {
+    let limits = Limits {
+        max_solutions: Some(1),
+        keep: 1,
+        ..Limits::default()
+    };
+    let r = solve(p, Heuristic::Mrv, &limits, &AtomicBool::new(false));
+    let board = r.solution_board(0);
+    let mut q = p.clone();
+    q.hints = cells.iter().map(|&c| hint_from(p, &board, c)).collect();
+    q.name = format!("{} hinted at {cells:?}", p.name);
+    q
+}
+
+/// The empty cells of `st` in a random order (seeded): grown from the filled cells
+/// and the rim (each next cell a random empty one next to a filled cell or on the
+/// rim), so that the tree stays small, with cells of 0 to 4 key sides; or, with
+/// `any`, wholly at random (trees explode: small boards only).
+fn shuffled(st: &State, seed: u64, any: bool) -> Vec<u32> {
+    let mut rng = SplitMix64::new(seed);
+    let mut filled: Vec<bool> = (0..st.cells()).map(|c| !st.is_empty(c)).collect();
+    let mut order = Vec::new();
+    loop {
+        let near = |c: usize, filled: &[bool]| {
+            st.neighbours(c)
+                .iter()
+                .any(|&nb| nb == u32::MAX || filled[nb as usize])
+        };
+        let open: Vec<usize> = (0..st.cells())
+            .filter(|&c| !filled[c] && (any || near(c, &filled)))
+            .collect();
+        if open.is_empty() {
+            break;
+        }
+        let c = open[rng.below(open.len() as u64) as usize];
+        filled[c] = true;
+        order.push(c as u32);
+    }
+    order
+}
+
+/// Spiral, hints plan and three random orders of `st`'s empty cells (wholly random
+/// ones too on boards of at most 16 cells).
+fn orders(st: &State) -> Vec<Vec<u32>> {
+    let mut v = vec![spiral(st), plan(st)];
+    v.extend((1..=3).map(|seed| shuffled(st, seed, false)));
+    if st.cells() <= 16 {
+        v.extend((4..=5).map(|seed| shuffled(st, seed, true)));
+    }
+    v
+}
+
+#[test]
+fn given_scan_lines_the_planned_driver_is_scan() {
+    let stop = AtomicBool::new(false);
+    for p in boards() {
+        let root = State::new(&p);
+        for columns in [false, true] {
+            let lines = Plan::Lines { columns }.order(&root);
+            let mut st = root.clone();
+            let scan = search(&mut st, &mut Scan::along(&root, columns), &p, &all(), &stop);
+            let rs = RowScan::with_order(&root, lines);
+            for rs in [rs.clone(), rs.without_masks()] {
+                let planned = search(&mut st, &mut Scan::on(rs), &p, &all(), &stop);
+                let what = format!("{} columns {columns}", p.name);
+                assert_eq!(planned.nodes_per_depth, scan.nodes_per_depth, "{what}");
+                assert_eq!(planned.solutions, scan.solutions, "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn planned_orders_visit_the_generic_tree_and_count_every_solution() {
+    for p in boards() {
+        let n = p.cells();
+        let mut puzzles = vec![p.clone()];
+        for cells in [vec![0], vec![n / 2 + 1], vec![n - 1, p.width + 1]] {
+            puzzles.push(hinted(&p, &cells));
+        }
+        for q in puzzles {
+            let root = State::new(&q);
+            let brute = common::brute_force(&q).solutions;
+            for (i, order) in orders(&root).into_iter().enumerate() {
+                // Spiral and plan whole, the random orders up to a budget.
+                let limits = if i < 2 { all() } else { upto(300_000) };
+                let s = same(&q, &root, &order, &limits);
+                assert!(i >= 2 || s.stopped.is_none());
+                if s.stopped.is_none() {
+                    assert_eq!(s.solutions_found, brute, "{} order {order:?}", q.name);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_heuristics_run_their_orders_on_the_planned_driver() {
+    let stop = AtomicBool::new(false);
+    for p in boards().into_iter().take(5) {
+        let q = hinted(&p, &[p.width + 1]);
+        for p in [p, q] {
+            let root = State::new(&p);
+            let brute = common::brute_force(&p).solutions;
+            for (name, order) in [
+                ("order:spiral", spiral(&root)),
+                ("order:hints", plan(&root)),
+            ] {
+                let h: Heuristic = name.parse().unwrap();
+                assert_eq!(h.to_string(), name);
+                let r = solve(&p, h, &all(), &stop);
+                assert_eq!(r.solutions_found, brute, "{} {name}", p.name);
+                let s = same(&p, &root, &order, &all());
+                assert_eq!(r.nodes_per_depth, s.nodes_per_depth, "{} {name}", p.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_limit_cuts_at_the_same_node() {
+    for p in boards().into_iter().take(5) {
+        let root = State::new(&p);
+        for order in orders(&root).into_iter().take(3) {
+            let whole = same(&p, &root, &order, &upto(1_000_000)).nodes();
+            for m in [1, 2, 3, 17, 4096, 4097, whole - 1, whole, whole + 1] {
+                let limits = Limits {
+                    max_nodes: Some(m),
+                    ..all()
+                };
+                same(&p, &root, &order, &limits);
+            }
+            for k in [1, 2, 5] {
+                let limits = Limits {
+                    max_solutions: Some(k),
+                    keep: 3,
+                    ..Limits::default()
+                };
+                same(&p, &root, &order, &limits);
+            }
+        }
+    }
+}
+
+/// Tables built on a partial board (its placed cells static, as a hybrid heuristic
+/// builds them per subtree) search that subtree as the generic driver does.
+#[test]
+fn tables_of_a_partial_board_search_its_subtree() {
+    let stop = AtomicBool::new(false);
+    for p in boards() {
+        let root = State::new(&p);
+        let r = solve(&p, Heuristic::Scan, &all(), &stop);
+        let board = r.solution_board(0);
+        // The first solution's pieces at a spiral's first cells.
+        for k in [1, 3, p.width + 2] {
+            let mut st = root.clone();
+            for &c in &spiral(&root)[..k] {
+                let (piece, rot) = board[c as usize].unwrap();
+                st.place(c as usize, 4 * piece as u32 + rot as u32);
+            }
+            for (i, order) in [spiral(&st), plan(&st), shuffled(&st, 7, false)]
+                .into_iter()
+                .enumerate()
+            {
+                let limits = if i < 2 { all() } else { upto(300_000) };
+                let s = same(&p, &st, &order, &limits);
+                assert!(i == 2 || s.solutions_found >= 1, "{}", p.name);
+                assert!(s.nodes_per_depth[..k].iter().all(|&n| n == 0));
+            }
+        }
+    }
+}
+
+/// More than 64 pieces: the list driver alone. Spiral trees of such boards are
+/// huge (the whole rim first): each order runs up to a budget, with hints across
+/// the middle row and column to keep the trees small; the solution count is
+/// checked where a tree ran to its end (at least one must).
+#[test]
+fn boards_of_more_than_64_pieces_run_in_list_mode() {
+    for (w, h, rim, inner, seed) in [(9, 8, 6, 16, 11), (10, 7, 6, 16, 12)] {
+        let p = generate(w, h, rim, inner, seed).unwrap();
+        assert!(p.pieces.len() > 64);
+        let n = p.cells();
+        // A cross of hints: the middle row and column.
+        let cross: Vec<usize> = (0..n)
+            .filter(|&c| c / w == h / 2 || c % w == w / 2)
+            .collect();
+        let q = hinted(&p, &cross);
+        let brute = common::brute_force(&q).solutions;
+        let root = State::new(&q);
+        let mut ended = 0;
+        for order in [spiral(&root), plan(&root), shuffled(&root, 5, false)] {
+            let s = same(&q, &root, &order, &upto(500_000));
+            if s.stopped.is_none() {
+                ended += 1;
+                assert_eq!(s.solutions_found, brute, "{}", q.name);
+            }
+        }
+        assert!(ended >= 1, "{}: no tree ran to its end", q.name);
+    }
+}
+
+/// Table build times of planned orders (run by hand: `cargo test --profile quick
+/// --test suite build_times -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn build_times() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let d = read_puzzle(
+        Path::new(&format!("{root}/puzzles/wortmann8x8/puzzleD_8x8_set2.txt")),
+        EdgeOrder::Urdl,
+    )
+    .unwrap();
+    let mut e2 = read_puzzle(
+        Path::new(&format!("{root}/puzzles/e2/e2pieces.txt")),
+        EdgeOrder::Urdl,
+    )
+    .unwrap();
+    let starter = std::fs::read_to_string(format!("{root}/puzzles/e2/e2_starter.txt")).unwrap();
+    e2.hints = plytile::puzzle::formats::parse_e2_hints(&starter, "e2_starter.txt").unwrap();
+    for p in [d, e2] {
+        let st = State::new(&p);
+        for (name, order) in [
+            ("rows", Plan::Lines { columns: false }.order(&st)),
+            ("spiral", spiral(&st)),
+            ("hints", plan(&st)),
+        ] {
+            let runs = 50;
+            let t = std::time::Instant::now();
+            for _ in 0..runs {
+                std::hint::black_box(RowScan::with_order(&st, order.clone()));
+            }
+            let us = t.elapsed().as_secs_f64() * 1e6 / runs as f64;
+            eprintln!("{} {name}: {us:.0} us per build", p.name);
+        }
+        let t = std::time::Instant::now();
+        for _ in 0..50 {
+            std::hint::black_box(RowScan::new(&st, false));
+        }
+        eprintln!(
+            "{} scan rows (RowScan::new): {:.0} us per build",
+            p.name,
+            t.elapsed().as_secs_f64() * 1e6 / 50.0
+        );
+    }
+}
