@@ -21,7 +21,7 @@ fn json(args: &[&str]) -> serde_json::Value {
 /// With fixed costs the choice and every prediction depend on the seed alone.
 #[test]
 fn fixed_costs_choose_the_same_given_the_seed() {
-    let puzzle = load("puzzles/hinted/b08x08_e2hints.txt");
+    let puzzle = load("hinted/b08x08_e2hints.txt");
     let stop = AtomicBool::new(false);
     let budget = Budget { seconds: 0.05 };
     let a = auto::choose(&puzzle, None, budget, Costs::Fixed, 7, &stop).unwrap();
