@@ -22,7 +22,7 @@
 use super::estimate::per_depth_until;
 use super::limits::Limits;
 use super::select::{Heuristic, Plan};
-use super::solve::solve;
+use super::state::State;
 use crate::puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -229,21 +229,28 @@ fn predict(
             max_solutions: solutions,
             ..Limits::default()
         };
-        let r = solve(puzzle, h, &limits, stop);
+        // The engine itself, not `solve`: one thread, and no result to assemble.
+        let started = Instant::now();
+        let mut st = State::new(puzzle);
+        let r = crate::with_selector!(h, &st, |sel| super::engine::search(
+            &mut st, &mut sel, puzzle, &limits, stop
+        ));
+        let elapsed_s = started.elapsed().as_secs_f64().max(1e-9);
         if stop.load(Ordering::Relaxed) {
             return None;
         }
-        if r.exhaustive || r.stopped_by == Some(super::Stop::Solutions) {
+        let nodes = r.nodes();
+        if r.stopped.is_none() || r.stopped == Some(super::Stop::Solutions) {
             return Some(Candidate {
                 select: h,
-                nodes: r.nodes as f64,
-                cost_s: r.elapsed_s / r.nodes.max(1) as f64,
-                time_s: r.elapsed_s,
+                nodes: nodes as f64,
+                cost_s: elapsed_s / nodes.max(1) as f64,
+                time_s: elapsed_s,
                 measured: true,
             });
         }
-        run_nodes = r.nodes as f64;
-        cost_s = r.elapsed_s / r.nodes.max(1) as f64;
+        run_nodes = nodes as f64;
+        cost_s = elapsed_s / nodes.max(1) as f64;
         // Solutions met often enough to count: the run's own rate of them says when
         // the K-th comes, better than a tree estimate divided by a solution estimate
         // (on the E2 clue puzzles, ~1e11 solutions each, Knuth's estimate of ply:2's
