@@ -283,15 +283,17 @@ fn hand_over<W: Share, B: Below>(
     below.search(st, &rest, stop, &mut share)
 }
 
-/// A share seen from a subtree handed over: its paths start below `prefix`.
-struct Prefixed<'a, W> {
+/// A share seen from a subtree handed over: its paths start below `prefix`. It holds
+/// the share as a trait object (it is asked only at polls), so the planned driver is
+/// compiled once for every share type a hybrid runs with.
+struct Prefixed<'a> {
     prefix: Vec<(usize, u32)>,
     /// The whole path of the last offer (reused).
     path: Vec<(usize, u32)>,
-    share: &'a mut W,
+    share: &'a mut dyn Share,
 }
 
-impl<W: Share> Prefixed<'_, W> {
+impl Prefixed<'_> {
     fn whole(&mut self, path: &[(usize, u32)]) -> Vec<(usize, u32)> {
         let mut whole = std::mem::take(&mut self.path);
         whole.clear();
@@ -301,7 +303,7 @@ impl<W: Share> Prefixed<'_, W> {
     }
 }
 
-impl<W: Share> Share for Prefixed<'_, W> {
+impl Share for Prefixed<'_> {
     fn wants(&mut self) -> bool {
         self.share.wants()
     }

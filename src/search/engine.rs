@@ -11,7 +11,7 @@ use super::dfs::{self, Below};
 use super::limits::{Limits, NoShare, Share, Stats};
 use super::plan;
 use super::rowscan::RowScan;
-use super::select::{Hybrid, Mrv, Ply, Scan, Select};
+use super::select::{Hybrid, Scan, Select};
 use super::state::State;
 use crate::puzzle::Puzzle;
 use std::any::Any;
@@ -46,12 +46,7 @@ pub fn search_sharing<S: Select + 'static, W: Share>(
             return stats;
         }
     }
-    let any = sel as &mut dyn Any;
-    if let Some(h) = any.downcast_mut::<Hybrid<Ply>>() {
-        let mut below = Planned { at: h.at, puzzle };
-        return dfs::search_below(st, h, puzzle, limits, stop, share, &mut below);
-    }
-    if let Some(h) = any.downcast_mut::<Hybrid<Mrv>>() {
+    if let Some(h) = (sel as &mut dyn Any).downcast_mut::<Hybrid>() {
         let mut below = Planned { at: h.at, puzzle };
         return dfs::search_below(st, h, puzzle, limits, stop, share, &mut below);
     }

@@ -95,6 +95,7 @@ fn ply_at_d_counts_and_one_tree_whoever_searches_it() {
             // The generic driver alone: the hybrid's own picks below depth D.
             let mut st = State::new(&p);
             let inner = plytile::search::select::Ply::new(&st, n as usize, false);
+            let inner = plytile::search::select::Lookahead::Ply(inner);
             let mut sel = Hybrid::new(inner, at as usize);
             let stats = dfs::search(&mut st, &mut sel, &p, &all(), &AtomicBool::new(false));
             assert_eq!(

@@ -369,13 +369,14 @@ macro_rules! with_selector {
                 $body
             }
             $crate::search::select::Heuristic::Hybrid { n: 0, at } => {
-                let inner = $crate::search::select::Mrv;
+                let inner = $crate::search::select::Lookahead::Mrv($crate::search::select::Mrv);
                 #[allow(unused_mut)]
                 let mut $sel = $crate::search::select::Hybrid::new(inner, at as usize);
                 $body
             }
             $crate::search::select::Heuristic::Hybrid { n, at } => {
                 let inner = $crate::search::select::Ply::new($st, n as usize, false);
+                let inner = $crate::search::select::Lookahead::Ply(inner);
                 #[allow(unused_mut)]
                 let mut $sel = $crate::search::select::Hybrid::new(inner, at as usize);
                 $body

@@ -11,10 +11,44 @@
 //! other users (frontier, probes, `explain`, `--factor`).
 
 use super::pick::{Pick, Select};
+use super::{Mrv, Ply};
 use crate::search::plan;
 use crate::search::state::State;
 
-pub struct Hybrid<S> {
+/// The dynamic heuristic of a hybrid, chosen at run time: one selector type for every
+/// hybrid, so that the search code is compiled once for them all (a type per inner
+/// heuristic made a fresh clone's build about a minute longer), at the cost of a
+/// predictable branch per pick.
+pub enum Lookahead {
+    Mrv(Mrv),
+    Ply(Ply),
+}
+
+impl Select for Lookahead {
+    #[inline]
+    fn pick(&mut self, st: &mut State) -> Pick {
+        match self {
+            Lookahead::Mrv(s) => s.pick(st),
+            Lookahead::Ply(s) => s.pick(st),
+        }
+    }
+
+    fn pick_in(&mut self, st: &mut State, cells: &[u32]) -> Pick {
+        match self {
+            Lookahead::Mrv(s) => s.pick_in(st, cells),
+            Lookahead::Ply(s) => s.pick_in(st, cells),
+        }
+    }
+
+    fn check_every(&self) -> u32 {
+        match self {
+            Lookahead::Mrv(s) => s.check_every(),
+            Lookahead::Ply(s) => s.check_every(),
+        }
+    }
+}
+
+pub struct Hybrid<S = Lookahead> {
     /// The dynamic heuristic above depth `at`.
     pub inner: S,
     /// The first depth (placements beyond the hints) whose subtrees are planned.

@@ -13,7 +13,7 @@ mod scan;
 
 pub use factor::Factor;
 pub use heuristic::{help, on_off, Family, Heuristic, Strategy, HEURISTICS};
-pub use hybrid::Hybrid;
+pub use hybrid::{Hybrid, Lookahead};
 pub use mrv::Mrv;
 pub use order::{log_options, move_penalty, Order, Ordered};
 pub use pick::{Pick, Select};
