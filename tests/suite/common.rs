@@ -174,11 +174,13 @@ fn run(p: &Puzzle, collect: bool) -> Brute {
 /// rule; a cell with none ends the branch; else branch on the cell with the fewest
 /// (ties: lowest index), over (piece, rotation) in increasing `4 * piece + rotation`.
 pub fn brute_force_mrv(p: &Puzzle) -> Brute {
-    brute_force_by(p, &|_, _, _, counts| {
-        // The fewest placements, ties to the lowest index (counts are in cell order).
-        let best = counts.iter().min_by_key(|&&(n, c)| (n, c));
-        best.map(|&(_, c)| c)
-    })
+    brute_force_by(p, &fewest)
+}
+
+/// The fewest placements, ties to the lowest index (counts are in cell order).
+fn fewest(_: &Puzzle, _: &mut Board, _: &mut [bool], counts: &[(u32, usize)]) -> Option<usize> {
+    let best = counts.iter().min_by_key(|&&(n, c)| (n, c));
+    best.map(|&(_, c)| c)
 }
 
 /// Counts solutions and nodes per depth of `ply:2` (`adj`: `ply:2:adj`), written
@@ -249,54 +251,13 @@ type SiteRule<'a> = dyn Fn(&Puzzle, &mut Board, &mut [bool], &[(u32, usize)]) ->
 /// placements is dead; otherwise `rule` names the site, whose placements are tried
 /// in ascending (piece, rotation).
 fn brute_force_by(p: &Puzzle, rule: &SiteRule<'_>) -> Brute {
-    fn go(
-        p: &Puzzle,
-        board: &mut Board,
-        used: &mut [bool],
-        depth: usize,
-        rule: &SiteRule<'_>,
-        b: &mut Brute,
-    ) {
-        b.nodes_per_depth[depth] += 1;
-        let counts: Vec<(u32, usize)> = (0..board.len())
-            .filter(|&c| board[c].is_none())
-            .map(|c| (count(p, board, used, c), c))
-            .collect();
-        if counts.is_empty() {
-            b.solutions += 1;
-            return;
-        }
-        if counts.iter().any(|&(n, _)| n == 0) {
-            return;
-        }
-        let Some(cell) = rule(p, board, used, &counts) else {
-            return;
-        };
-        for (piece, rot) in placements(p, board, used, cell) {
-            used[piece] = true;
-            board[cell] = Some((piece, rot));
-            go(p, board, used, depth + 1, rule, b);
-            board[cell] = None;
-            used[piece] = false;
-        }
-    }
-    let (mut board, mut used) = hinted(p);
-    let mut b = Brute {
-        solutions: 0,
-        nodes_per_depth: vec![0; board.len() - p.hints.len() + 1],
-        boards: Vec::new(),
-    };
-    go(p, &mut board, &mut used, 0, rule, &mut b);
-    b.nodes_per_depth = trimmed(b.nodes_per_depth);
-    b
+    walk(p, usize::MAX, rule)
 }
 
-/// Nodes per depth of `mrv@D` written from its definition: for the first `at`
-/// placements beyond the hints, the fewest-placements rule above ([`brute_force_mrv`]:
-/// a cell without placements ends the branch); from depth `at` on, no such check: the
-/// site is the empty cell with the highest score, 2 per side facing a filled cell
-/// and 1 per rim side (ties: lowest index), over (piece, rotation) ascending.
-pub fn brute_force_mrv_at(p: &Puzzle, at: usize) -> Brute {
+/// [`brute_force_by`] for the first `dynamic` placements beyond the hints; below
+/// them no dead check, and the site is the empty cell with the highest score, 2 per
+/// side facing a filled cell and 1 per rim side (ties: lowest index).
+fn walk(p: &Puzzle, dynamic: usize, rule: &SiteRule<'_>) -> Brute {
     fn score(p: &Puzzle, board: &Board, cell: usize) -> usize {
         let (w, h) = (p.width, p.height);
         (0..4)
@@ -307,12 +268,14 @@ pub fn brute_force_mrv_at(p: &Puzzle, at: usize) -> Brute {
             })
             .sum()
     }
+    #[allow(clippy::too_many_arguments)]
     fn go(
         p: &Puzzle,
         board: &mut Board,
         used: &mut [bool],
         depth: usize,
-        at: usize,
+        dynamic: usize,
+        rule: &SiteRule<'_>,
         b: &mut Brute,
     ) {
         b.nodes_per_depth[depth] += 1;
@@ -321,16 +284,18 @@ pub fn brute_force_mrv_at(p: &Puzzle, at: usize) -> Brute {
             b.solutions += 1;
             return;
         }
-        let cell = if depth < at {
+        let cell = if depth < dynamic {
             let counts: Vec<(u32, usize)> = empty
                 .iter()
                 .map(|&c| (count(p, board, used, c), c))
                 .collect();
-            let &(n, c) = counts.iter().min_by_key(|&&(n, c)| (n, c)).unwrap();
-            if n == 0 {
+            if counts.iter().any(|&(n, _)| n == 0) {
                 return;
             }
-            c
+            let Some(cell) = rule(p, board, used, &counts) else {
+                return;
+            };
+            cell
         } else {
             // The highest score; `max_by_key` keeps the last maximum, so go down.
             *empty
@@ -342,7 +307,7 @@ pub fn brute_force_mrv_at(p: &Puzzle, at: usize) -> Brute {
         for (piece, rot) in placements(p, board, used, cell) {
             used[piece] = true;
             board[cell] = Some((piece, rot));
-            go(p, board, used, depth + 1, at, b);
+            go(p, board, used, depth + 1, dynamic, rule, b);
             board[cell] = None;
             used[piece] = false;
         }
@@ -353,9 +318,18 @@ pub fn brute_force_mrv_at(p: &Puzzle, at: usize) -> Brute {
         nodes_per_depth: vec![0; board.len() - p.hints.len() + 1],
         boards: Vec::new(),
     };
-    go(p, &mut board, &mut used, 0, at, &mut b);
+    go(p, &mut board, &mut used, 0, dynamic, rule, &mut b);
     b.nodes_per_depth = trimmed(b.nodes_per_depth);
     b
+}
+
+/// Nodes per depth of `mrv@D` written from its definition: for the first `at`
+/// placements beyond the hints, the fewest-placements rule of [`brute_force_mrv`] (a
+/// cell without placements ends the branch); from depth `at` on, no such check: the
+/// site is the empty cell with the highest score, 2 per side facing a filled cell
+/// and 1 per rim side (ties: lowest index), over (piece, rotation) ascending.
+pub fn brute_force_mrv_at(p: &Puzzle, at: usize) -> Brute {
+    walk(p, at, &fewest)
 }
 
 /// Counts solutions and nodes per depth by plain row-major backtracking.
