@@ -21,6 +21,7 @@ use crate::report::export::{
 };
 use crate::report::{rank, stop_text, Rank};
 use crate::search::select::MAX_PLY;
+use crate::search::auto::{Budget, Setting};
 use crate::search::{self, Heuristic};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -54,8 +55,11 @@ pub struct BenchArgs {
     /// Benchmark ply:A .. ply:B (inclusive; `A..B` or a single `N`, 1..=4).
     #[arg(long, value_name = "A..B", value_parser = parse_ply_range)]
     pub ply: Option<(u8, u8)>,
-    #[arg(long, value_delimiter = ',', help = concat!("More settings, comma-separated, run before --ply's: ", heuristics!()))]
-    pub select: Vec<Heuristic>,
+    #[arg(long, value_delimiter = ',', help = concat!("More settings, comma-separated, run before --ply's: auto (solve's default; each run chooses, and its time includes the choosing) or ", heuristics!()))]
+    pub select: Vec<Setting>,
+    /// Seed of auto's probes (as `solve --auto-seed`).
+    #[arg(long, value_name = "S", default_value = "1")]
+    pub auto_seed: u64,
     #[command(flatten)]
     pub strategy: StrategyArgs,
     /// Measured runs per puzzle and setting.
@@ -116,18 +120,18 @@ pub fn parse_ply_range(s: &str) -> std::result::Result<(u8, u8), String> {
 }
 
 /// The settings in order, without repeats.
-fn settings(a: &BenchArgs) -> Vec<Heuristic> {
-    let mut out: Vec<Heuristic> = a.select.clone();
+fn settings(a: &BenchArgs) -> Vec<Setting> {
+    let mut out: Vec<Setting> = a.select.clone();
     let ply = match (a.ply, a.select.is_empty()) {
         (Some(r), _) => Some(r),
         (None, true) => {
-            out.extend([Heuristic::Scan, Heuristic::Mrv]);
+            out.extend([Heuristic::Scan, Heuristic::Mrv].map(Setting::Use));
             Some((2, 4))
         }
         (None, false) => None,
     };
     if let Some((lo, hi)) = ply {
-        out.extend((lo..=hi).map(|n| Heuristic::Ply { n, adj: false }));
+        out.extend((lo..=hi).map(|n| Setting::Use(Heuristic::Ply { n, adj: false })));
     }
     distinct(out)
 }
@@ -261,10 +265,16 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
                     predicted.as_deref(),
                 ));
                 let limits = a.limits.limits(a.solutions, 0);
-                let strategy = a.strategy.strategy(h);
-                let threads = a.threads as usize;
-                let r =
-                    search::solve_one(puzzle, strategy, symmetric, threads, &limits, &INTERRUPTED);
+                let r = search::solve_setting(
+                    puzzle,
+                    h,
+                    |h| a.strategy.strategy(h),
+                    symmetric,
+                    a.threads as usize,
+                    &limits,
+                    (Budget::for_timeout(a.limits.timeout), a.auto_seed),
+                    &INTERRUPTED,
+                );
                 bar.inc(1);
                 if INTERRUPTED.load(Ordering::SeqCst) {
                     // What was measured on this puzzle is kept: the settings done, and
@@ -275,7 +285,8 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
                     report.push_unfinished_puzzle(records);
                     break 'puzzles;
                 }
-                if i >= a.warmup {
+                // (None only when Ctrl-C stopped auto's choosing, seen above.)
+                if let (true, Some(r)) = (i >= a.warmup, r) {
                     runs.push(r);
                 }
             }
@@ -341,7 +352,7 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
 /// left out (`None`) when Ctrl-C stopped the check (the first run then stops at once).
 fn forecasts(
     a: &BenchArgs,
-    settings: &[Heuristic],
+    settings: &[Setting],
     puzzles: &[Puzzle],
     symmetric: &[bool],
 ) -> Result<Vec<Vec<Option<guard::Forecast>>>> {
@@ -360,12 +371,19 @@ fn forecasts(
         };
         let mut each = Vec::new();
         for &h in settings {
-            let strategy = a.strategy.strategy(h);
             // What is left of the check's time, shared by the forecasts to come.
             let rest = guard::CHECK_S - start.elapsed().as_secs_f64();
             let slice = (rest / left as f64).clamp(guard::MIN_SLICE_S, guard::SLICE_S);
             left -= 1;
-            let f = guard::forecast(puzzle, h, strategy, a.solutions, turns, threads, slice);
+            let f = match h {
+                Setting::Use(h) => {
+                    let strategy = a.strategy.strategy(h);
+                    guard::forecast(puzzle, h, strategy, a.solutions, turns, threads, slice)
+                }
+                Setting::Auto => {
+                    guard::forecast_auto(puzzle, a.solutions, a.auto_seed, (turns, threads), slice)
+                }
+            };
             let Some(f) = f else {
                 each.push(None);
                 all.push(each);
@@ -496,6 +514,25 @@ fn describe(r: &BenchRecord) -> String {
             r.stopped_by.map(stop_text).unwrap_or("stopped"),
             r.solutions_found
         )
+    };
+    // What auto ran: "auto chose ply:2" (in every run), or each choice's count.
+    let mut chosen: Vec<(Heuristic, usize)> = Vec::new();
+    for &h in &r.chosen {
+        match chosen.iter_mut().find(|(c, _)| *c == h) {
+            Some((_, n)) => *n += 1,
+            None => chosen.push((h, 1)),
+        }
+    }
+    let status = match chosen.as_slice() {
+        [] => status,
+        [(h, _)] => format!("{status}; auto chose {h}, its time includes the choosing"),
+        many => format!(
+            "{status}; auto chose {}, its time includes the choosing",
+            many.iter()
+                .map(|(h, n)| format!("{h} in {n} of {} runs", r.chosen.len()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     };
     // Which runs a limit stopped, and what that does to the figures.
     let stopped = r

@@ -10,7 +10,8 @@ use crate::puzzle::Puzzle;
 use crate::report::export::compare::CompareLimits;
 use crate::report::export::markup::{Csv, Markdown, Text};
 use crate::report::export::CompareReport;
-use crate::search::{self, Heuristic, Order};
+use crate::search::auto::{Budget, Setting};
+use crate::search::{self, Order};
 use clap::Args;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -32,8 +33,11 @@ pub const EXIT_MISMATCH: u8 = 4;
 pub struct CompareArgs {
     #[command(flatten)]
     pub input: PuzzleArgs,
-    #[arg(long, value_delimiter = ',', default_value = "scan,mrv,ply:2,ply:3", help = concat!("Heuristics to compare, comma-separated: ", heuristics!()))]
-    pub select: Vec<Heuristic>,
+    #[arg(long, value_delimiter = ',', default_value = "scan,mrv,ply:2,ply:3", help = concat!("Heuristics to compare, comma-separated: auto (solve's default: its time includes its choosing, on the same trees as the others) or ", heuristics!()))]
+    pub select: Vec<Setting>,
+    /// Seed of auto's probes (as `solve --auto-seed`).
+    #[arg(long, value_name = "S", default_value = "1")]
+    pub auto_seed: u64,
     #[command(flatten)]
     pub strategy: StrategyArgs,
     /// Find every solution (default: stop at the first), and cross-check the counts.
@@ -99,14 +103,21 @@ pub fn run(a: CompareArgs) -> Result<u8> {
             continue;
         }
         let limits = a.limits.limits(if a.all { None } else { Some(1) }, a.keep);
-        let mut r = search::solve_one(
+        let r = search::solve_setting(
             &puzzle,
-            a.strategy.strategy(h),
+            h,
+            |h| a.strategy.strategy(h),
             symmetry,
             1,
             &limits,
+            (Budget::for_timeout(a.limits.timeout), a.auto_seed),
             &INTERRUPTED,
         );
+        // Ctrl-C while auto chose: nothing of it to report.
+        let Some(mut r) = r else {
+            not_run.push(h);
+            continue;
+        };
         r.input = Some(a.input.input());
         r.mark_timing();
         results.push(r);

@@ -255,35 +255,6 @@ pub fn unsolvable_key(p: &Puzzle) -> Option<String> {
     ))
 }
 
-/// `solve --select`: `auto` ([`crate::search::auto`]) or a heuristic of the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SelectArg {
-    Auto,
-    Use(Heuristic),
-}
-
-impl SelectArg {
-    /// The heuristic named, None for `auto`.
-    pub fn fixed(self) -> Option<Heuristic> {
-        match self {
-            SelectArg::Auto => None,
-            SelectArg::Use(h) => Some(h),
-        }
-    }
-}
-
-impl std::str::FromStr for SelectArg {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<SelectArg, String> {
-        if s == "auto" {
-            return Ok(SelectArg::Auto);
-        }
-        s.parse()
-            .map(SelectArg::Use)
-            .map_err(|e: String| e.replace("expected one of: ", "expected auto or one of: "))
-    }
-}
-
 /// How to search beyond the heuristic, shared by every command that takes `--select`.
 #[derive(Args, Debug, Clone)]
 pub struct StrategyArgs {
@@ -335,7 +306,7 @@ pub fn threads(asked: u64) -> usize {
 /// Heuristics in order, each once (its first place kept): `compare` and `bench` run a
 /// setting given twice only once, since it would be timed against itself and the
 /// fastest is found by name.
-pub fn distinct(settings: impl IntoIterator<Item = Heuristic>) -> Vec<Heuristic> {
+pub fn distinct<T: PartialEq>(settings: impl IntoIterator<Item = T>) -> Vec<T> {
     let mut out = Vec::new();
     for h in settings {
         if !out.contains(&h) {

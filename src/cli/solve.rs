@@ -1,13 +1,13 @@
 //! `plytile solve`.
 
 use super::{
-    catch_interrupts, check_outputs, LimitArgs, PuzzleArgs, SelectArg, StrategyArgs, SymmetryParts,
+    catch_interrupts, check_outputs, LimitArgs, PuzzleArgs, StrategyArgs, SymmetryParts,
     INTERRUPTED,
 };
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::EdgeOrder;
 use crate::report::SolveResult;
-use crate::search::auto::{self, Budget, Costs};
+use crate::search::auto::{self, Budget, Costs, Setting};
 use crate::search::parallel::interleave::{self, Interleave};
 use crate::search::parallel::MAX_SPLIT_DEPTH;
 use crate::search::{self, jobs, Heuristic, Order, Spread};
@@ -26,7 +26,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "job")]
     pub hints: Option<PathBuf>,
     #[arg(long, default_value = "auto", conflicts_with = "job", help = concat!("Site-selection heuristic: auto (the default: predicts each candidate's time within about 1% of --timeout, or 0.3 s, and runs the fastest; JSON `auto`), or ", heuristics!()))]
-    pub select: SelectArg,
+    pub select: Setting,
     /// Seed of auto's probes: the predicted node counts, and with --shard, --job or
     /// --checkpoint (where auto prices nodes by a fixed cost model) the choice, are
     /// the same on every run with the same seed.

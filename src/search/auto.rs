@@ -28,6 +28,66 @@ use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+/// A `--select` value of `solve`, `compare` and `bench`: `auto` (choose per
+/// puzzle, [`choose`]) or one heuristic of the table. Prints and parses as the
+/// heuristic does, `auto` as itself, so JSON keys that held a heuristic hold a
+/// setting unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Setting {
+    Auto,
+    Use(Heuristic),
+}
+
+impl Setting {
+    /// The heuristic named, None for `auto`.
+    pub fn fixed(self) -> Option<Heuristic> {
+        match self {
+            Setting::Auto => None,
+            Setting::Use(h) => Some(h),
+        }
+    }
+}
+
+impl From<Heuristic> for Setting {
+    fn from(h: Heuristic) -> Setting {
+        Setting::Use(h)
+    }
+}
+
+impl std::str::FromStr for Setting {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Setting, String> {
+        if s == "auto" {
+            return Ok(Setting::Auto);
+        }
+        s.parse()
+            .map(Setting::Use)
+            .map_err(|e: String| e.replace("expected one of: ", "expected auto or one of: "))
+    }
+}
+
+impl std::fmt::Display for Setting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Setting::Auto => f.write_str("auto"),
+            Setting::Use(h) => h.fmt(f),
+        }
+    }
+}
+
+impl Serialize for Setting {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for Setting {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// How the cost per node is found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Costs {

@@ -26,4 +26,4 @@ pub use state::State;
 
 pub use outcome::SolveResult;
 pub use solve::{cores, solve, solve_with, workers, Spread};
-pub use symmetric::solve_one;
+pub use symmetric::{solve_one, solve_setting};

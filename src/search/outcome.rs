@@ -373,6 +373,29 @@ impl SolveResult {
         }
     }
 
+    /// The `--select` setting that made the run: `auto` when auto chose its
+    /// heuristic, else the heuristic (`compare` and `bench` name rows by it).
+    pub fn setting(&self) -> super::auto::Setting {
+        match self.auto {
+            Some(_) => super::auto::Setting::Auto,
+            None => super::auto::Setting::Use(self.select),
+        }
+    }
+
+    /// [`Self::setting`] for people: auto with its choice, `auto (ply:2)`.
+    pub fn label(&self) -> String {
+        match &self.auto {
+            Some(c) => format!("auto ({})", c.chosen),
+            None => self.select.to_string(),
+        }
+    }
+
+    /// The run's time with auto's choosing (`elapsed_s` is the search's alone): what
+    /// `compare` and `bench` rank, the time a user of `--select auto` waits.
+    pub fn total_s(&self) -> Second {
+        self.elapsed_s + self.auto.as_ref().map_or(0.0, |c| c.choosing_s)
+    }
+
     /// Sets [`SolveResult::nodes_depend_on_timing`] from how the run stopped and on
     /// how many threads.
     pub fn mark_timing(&mut self) {

@@ -19,6 +19,7 @@ use super::checkpoint::{self, cut_parts, of_recorded_cut, part_checkpoint, part_
 use super::estimate::{estimate_until, Stopped};
 use super::limits::{self, Limits, Stats, Stop};
 use super::outcome::{absorb, SolveResult, SymmetryPart};
+use super::auto::{self, Budget, Costs, Setting};
 use super::select::{Heuristic, Strategy};
 use super::solve::{solve_read, solve_with, Loaded, Spread};
 use super::symmetry::{anchored_along, covers, half_turn, pair_corners, turn, with_corners, Parts};
@@ -609,4 +610,34 @@ pub fn solve_one(
         solve_with(puzzle, h, limits, stop, &spread)
     }
     .expect("a whole-puzzle search has no input to reject")
+}
+
+/// [`solve_one`] for a `--select` setting of `compare` or `bench`: `auto` first
+/// chooses ([`auto::choose`], costs measured, within `budget`), then runs its choice
+/// (on the same trees as the others: `symmetric` as given); the result's `auto` says
+/// what and why, and its [`SolveResult::total_s`] counts the choosing. `strategy`
+/// wraps the heuristic run in the command's options. None when Ctrl-C stopped the
+/// choosing.
+#[allow(clippy::too_many_arguments)]
+pub fn solve_setting(
+    puzzle: &Puzzle,
+    setting: Setting,
+    strategy: impl Fn(Heuristic) -> Strategy,
+    symmetric: bool,
+    threads: usize,
+    limits: &Limits,
+    (budget, seed): (Budget, u64),
+    stop: &AtomicBool,
+) -> Option<SolveResult> {
+    let (h, choice) = match setting {
+        Setting::Use(h) => (h, None),
+        Setting::Auto => {
+            let c = auto::choose(puzzle, limits.max_solutions, budget, Costs::Measured, seed, stop)?;
+            (c.chosen, Some(c))
+        }
+    };
+    // The deadline was set before the choosing: the search gets what is left of it.
+    let mut r = solve_one(puzzle, strategy(h), symmetric, threads, limits, stop);
+    r.auto = choice;
+    Some(r)
 }

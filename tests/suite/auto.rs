@@ -99,3 +99,49 @@ fn hybrids_parse_and_print() {
     assert_eq!(code(&o), 2);
     assert!(crate::common::stderr(&o).contains("expected auto or one of"));
 }
+
+/// `compare` weighs auto beside the heuristics: its row is named `auto` with its
+/// choice, its time counts its choosing, and its count is the others'.
+#[test]
+fn compare_takes_auto() {
+    let f = p("hinted/b08x08_e2hints.txt");
+    let r = json(&["compare", &f, "--select", "auto,mrv", "--all", "--json"]);
+    let (auto, mrv) = (&r["results"][0], &r["results"][1]);
+    assert_eq!(auto["auto"]["chosen"], auto["select"]);
+    assert!(mrv.get("auto").is_none());
+    assert_eq!(auto["solutions_found"], 3);
+    assert_eq!(mrv["solutions_found"], 3);
+    assert_eq!(r["counts_agree"], true);
+    let fastest = r["fastest"].as_str().unwrap();
+    assert!(["auto", "mrv"].contains(&fastest), "{fastest}");
+    // Ranked on the search and the choosing together.
+    let (search, choosing) = (
+        auto["elapsed_s"].as_f64().unwrap(),
+        auto["auto"]["choosing_s"].as_f64().unwrap(),
+    );
+    let t = |x: &serde_json::Value| x["elapsed_s"].as_f64().unwrap();
+    if fastest == "mrv" && t(mrv) > 0.0 {
+        let ratio = auto["relative_time"].as_f64().unwrap();
+        assert!((ratio - (search + choosing) / t(mrv)).abs() < 1e-9 * ratio, "{ratio}");
+    }
+    let text = stdout(&plytile(&["compare", &f, "--select", "auto,mrv", "--all"]));
+    let chosen = auto["select"].as_str().unwrap();
+    assert!(text.contains(&format!("auto ({chosen})")), "{text}");
+}
+
+/// `bench` runs auto as a setting: each timed run chooses (recorded in `chosen`),
+/// and its count is scan's.
+#[test]
+fn bench_takes_auto() {
+    let f = p("brendan/pieces_04x04.txt");
+    let r = json(&[
+        "bench", &f, "--select", "auto,scan", "--runs", "2", "--warmup", "0",
+        "--export-json", "-",
+    ]);
+    let records = r["results"].as_array().unwrap();
+    assert_eq!(records[0]["select"], "auto");
+    assert_eq!(records[0]["chosen"].as_array().unwrap().len(), 2);
+    assert!(records[1].get("chosen").is_none());
+    assert_eq!(records[0]["solutions_found"], records[1]["solutions_found"]);
+    assert_eq!(r["config"]["settings"], serde_json::json!(["auto", "scan"]));
+}

@@ -15,6 +15,7 @@ use super::super::INTERRUPTED;
 use crate::puzzle::Puzzle;
 use crate::report::reached_goal;
 use crate::search::estimate::estimate_until;
+use crate::search::auto::{self, Budget, Costs};
 use crate::search::{self, Heuristic, Limits, Strategy};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -110,10 +111,40 @@ pub fn forecast(
     })
 }
 
+/// The forecast of `auto` in about `slice` seconds: the choosing each of its runs
+/// does (0.3 s, or 1% of `--timeout`), then the run of its choice as the choosing
+/// predicted it. `turns` and `threads` as in [`forecast`]; `None` when Ctrl-C
+/// stopped the check.
+pub fn forecast_auto(
+    puzzle: &Puzzle,
+    solutions: Option<u64>,
+    seed: u64,
+    (turns, threads): (u64, usize),
+    slice: f64,
+) -> Option<Forecast> {
+    let budget = Budget { seconds: slice };
+    let choice = auto::choose(puzzle, solutions, budget, Costs::Measured, seed, &INTERRUPTED)?;
+    // The chosen is always among the candidates.
+    let best = choice.candidates.iter().find(|c| c.select == choice.chosen)?;
+    let choosing = Budget::for_timeout(None).seconds;
+    if best.measured {
+        return Some(Forecast {
+            run_s: best.time_s + choosing,
+            nodes: None,
+        });
+    }
+    let rate = threads as f64 / best.cost_s;
+    let nodes = best.nodes / turns as f64;
+    Some(Forecast {
+        run_s: nodes / rate + choosing,
+        nodes: Some((nodes, rate)),
+    })
+}
+
 /// The one-line refusal of a setting whose `runs` (`warmup` of them not counted) are
 /// predicted to take longer than [`LONG_S`]; `None` when they are not.
 pub fn refusal(
-    h: Heuristic,
+    h: impl std::fmt::Display,
     puzzle: &str,
     f: &Forecast,
     warmup: u32,

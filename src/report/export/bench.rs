@@ -5,6 +5,7 @@ use super::stats::{geometric_mean, ratio, Summary};
 use crate::report::{
     limit_stop, quickest, rank, reached_goal, stop_text, winner, Second, SolveResult, Standing,
 };
+use crate::search::auto::Setting;
 use crate::search::{Heuristic, Order, Stop};
 use serde::{Deserialize, Serialize};
 
@@ -12,7 +13,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct BenchConfig {
     /// The heuristics benchmarked, in order (`--select`, then `--ply A..B`).
-    pub settings: Vec<Heuristic>,
+    pub settings: Vec<Setting>,
     /// Measured runs per puzzle and setting (`--runs`).
     pub runs: u32,
     /// Unmeasured runs before them (`--warmup`).
@@ -60,7 +61,7 @@ pub struct BenchRecord {
     pub width: usize,
     pub height: usize,
     pub pieces: usize,
-    pub select: Heuristic,
+    pub select: Setting,
     pub threads: usize,
     /// As in `solve --json`: 4 or 2 when the runs searched the trees of `--symmetry`,
     /// 1 for the whole tree (no `--symmetry`, or a board with hints).
@@ -141,6 +142,11 @@ pub struct BenchRecord {
     /// `bench` prints them on stderr (without the `plytile: warning: ` prefix). JSON only.
     #[serde(default)]
     pub warnings: Vec<String>,
+    /// For `auto`: the heuristic it chose in each timed run, aligned with `times_s`
+    /// (its choice rests on measured rates, so a near tie may go either way); empty
+    /// for the others. JSON only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chosen: Vec<Heuristic>,
 }
 
 impl BenchRecord {
@@ -148,7 +154,8 @@ impl BenchRecord {
     /// filled in by [`BenchReport::push_puzzle`].
     pub fn from_runs(puzzle: &str, pieces: usize, runs: &[SolveResult]) -> BenchRecord {
         let last = runs.last().expect("at least one run");
-        let times: Vec<f64> = runs.iter().map(|r| r.elapsed_s).collect();
+        // auto's runs count their choosing.
+        let times: Vec<f64> = runs.iter().map(|r| r.total_s()).collect();
         let nodes: Vec<u64> = runs.iter().map(|r| r.nodes).collect();
         let nodes_f: Vec<f64> = nodes.iter().map(|&n| n as f64).collect();
         let rates: Vec<f64> = runs.iter().map(|r| r.nodes_per_s).collect();
@@ -171,7 +178,8 @@ impl BenchRecord {
             width: last.width,
             height: last.height,
             pieces,
-            select: last.select,
+            select: last.setting(),
+            chosen: runs.iter().filter_map(|r| r.auto.as_ref().map(|c| c.chosen)).collect(),
             threads: last.threads,
             symmetry: last.symmetry,
             factor: last.factor,
@@ -269,17 +277,17 @@ pub struct PuzzleSummary {
     pub counts_agree: bool,
     /// The setting with the smallest mean time among those that reached their goal;
     /// null when none did (a limit stopped every setting: no time ranking).
-    pub fastest: Option<Heuristic>,
+    pub fastest: Option<Setting>,
     /// The setting with the fewest nodes among those with a run that reached its
     /// goal (`goal_nodes_mean`: a limit may have stopped its other runs); null when
     /// none has one.
-    pub fewest_nodes: Option<Heuristic>,
+    pub fewest_nodes: Option<Setting>,
 }
 
 /// One setting over all puzzles.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct OverallRecord {
-    pub select: Heuristic,
+    pub select: Setting,
     /// Geometric mean over the puzzles where this setting reached its goal of the
     /// time relative to the fastest setting on each (1 = fastest everywhere).
     pub geomean_relative_time: Option<f64>,
@@ -437,7 +445,7 @@ impl BenchReport {
     }
 
     /// Setting `h` over the puzzles so far.
-    fn overall_of(&self, h: Heuristic) -> OverallRecord {
+    fn overall_of(&self, h: Setting) -> OverallRecord {
         let ranked = || {
             self.results
                 .iter()

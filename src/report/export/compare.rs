@@ -10,7 +10,7 @@ use crate::report::plot::{growth_svg, Series};
 use crate::report::{
     limit_stop, quickest, rank, reached_goal, stop_text, winner, Second, SolveResult, Standing,
 };
-use crate::search::Heuristic;
+use crate::search::auto::Setting;
 use serde::{Deserialize, Serialize};
 
 /// The limits every heuristic ran under.
@@ -55,8 +55,8 @@ pub struct CompareReport {
     /// The smallest time among the runs that reached their goal (every solution, or
     /// the first; see [`crate::report::reached_goal`]); null when none did (no time
     /// ranking). By the same rule, the smallest node count.
-    pub fastest: Option<Heuristic>,
-    pub fewest_nodes: Option<Heuristic>,
+    pub fastest: Option<Setting>,
+    pub fewest_nodes: Option<Setting>,
     /// False when every run was exhaustive and the solution counts differ (a bug;
     /// exit code 4). True otherwise.
     pub counts_agree: bool,
@@ -70,11 +70,11 @@ pub struct CompareReport {
     /// The `--select` heuristics a Ctrl-C kept from starting, in order; they have no
     /// entry in `results`.
     #[serde(default)]
-    pub not_run: Vec<Heuristic>,
+    pub not_run: Vec<Setting>,
     /// The heuristic to use: the fastest (`fastest`), or when no run reached its goal
     /// the one that placed the most pieces (`deepest.depth`). See `recommendation`.
     #[serde(default)]
-    pub recommended: Option<Heuristic>,
+    pub recommended: Option<Setting>,
     /// The last line of the text report, saying what to use and by how much it beat
     /// the others: `use ply:2: 3.1x faster than mrv, 131x faster than scan`.
     #[serde(default)]
@@ -85,7 +85,8 @@ impl CompareReport {
     /// Collects finished runs (at least one).
     pub fn new(limits: CompareLimits, results: Vec<SolveResult>) -> CompareReport {
         // A run cut short by a limit did less work, not the same work faster.
-        let time = |r: &SolveResult| r.elapsed_s;
+        // auto's time counts its choosing.
+        let time = |r: &SolveResult| r.total_s();
         let nodes = |r: &SolveResult| r.nodes as f64;
         let stop = |r: &SolveResult| r.stopped_by;
         let bt = quickest(&results, stop, time).expect("at least one run");
@@ -118,8 +119,8 @@ impl CompareReport {
             width: bt.width,
             height: bt.height,
             limits,
-            fastest: winner(&results, stop, time).map(|r| r.select),
-            fewest_nodes: winner(&results, stop, nodes).map(|r| r.select),
+            fastest: winner(&results, stop, time).map(|r| r.setting()),
+            fewest_nodes: winner(&results, stop, nodes).map(|r| r.setting()),
             counts_agree: error.is_none(),
             error,
             version: env!("CARGO_PKG_VERSION").to_string(),
@@ -150,20 +151,20 @@ impl CompareReport {
                     .max_by_key(|r| at(r))
                     .expect("at least one run");
                 let others: Vec<String> = (self.runs())
-                    .filter(|r| r.select != best.select)
-                    .map(|r| format!("{} {}", r.select, r.deepest.depth))
+                    .filter(|r| r.setting() != best.setting())
+                    .map(|r| format!("{} {}", r.label(), r.deepest.depth))
                     .collect();
                 let stop = self.runs().find_map(|r| limit_stop(r.stopped_by));
                 let mut line = format!(
                     "use {}: no run reached its goal ({}); it placed the most pieces, {} of {free_cells}",
-                    best.select,
+                    best.label(),
                     stop.map_or("stopped", stop_text),
                     best.deepest.depth
                 );
                 if !others.is_empty() {
                     line += &format!(" ({})", others.join(", "));
                 }
-                (best.select, line)
+                (best.setting(), line)
             }
         };
         let mut line: String = line;
@@ -182,10 +183,12 @@ impl CompareReport {
     }
 
     /// [`Self::recommend`]'s line when `f` is the fastest.
-    fn fastest_line(&self, f: Heuristic) -> String {
+    fn fastest_line(&self, f: Setting) -> String {
         let others: Vec<&CompareResult> = (self.results.iter())
-            .filter(|c| c.run.select != f)
+            .filter(|c| c.run.setting() != f)
             .collect();
+        // auto named with its choice.
+        let f = (self.runs().find(|r| r.setting() == f)).map_or(f.to_string(), |r| r.label());
         if others.is_empty() {
             return format!("use {f}: the only heuristic compared");
         }
@@ -216,10 +219,10 @@ impl CompareReport {
                     Some(why) if c.rank == Standing::AtLeast => format!(
                         "at least {} faster than {} ({})",
                         x(r),
-                        c.run.select,
+                        c.run.label(),
                         stop_text(why)
                     ),
-                    _ => format!("{} faster than {}", x(r), c.run.select),
+                    _ => format!("{} faster than {}", x(r), c.run.label()),
                 }
             })
             .collect();
@@ -227,10 +230,10 @@ impl CompareReport {
             |c| match limit_stop(c.run.stopped_by) {
                 Some(why) => format!(
                     "{} not ranked (stopped sooner: {})",
-                    c.run.select,
+                    c.run.label(),
                     stop_text(why)
                 ),
-                None => format!("{} not ranked", c.run.select),
+                None => format!("{} not ranked", c.run.label()),
             },
         ));
         format!("use {f}: {}", parts.join(", "))
@@ -294,7 +297,7 @@ impl CompareReport {
         for c in &self.results {
             let r = &c.run;
             t.push(vec![
-                r.select.to_string(),
+                r.label(),
                 r.solutions_found.to_string(),
                 match r.stopped_by {
                     None => "yes".to_string(),
@@ -304,7 +307,7 @@ impl CompareReport {
                     ),
                 },
                 r.nodes.to_string(),
-                format!("{:.6}", r.elapsed_s),
+                format!("{:.6}", r.total_s()),
                 format!("{:.0}", r.nodes_per_s),
                 ratio(c.relative_nodes, Standing::NotRanked),
                 ratio(c.relative_time, c.rank),
@@ -348,7 +351,7 @@ impl CompareReport {
     /// Nodes per depth, one column per heuristic.
     pub fn growth_table(&self) -> Table {
         let mut cols = vec![">depth".to_string()];
-        cols.extend(self.runs().map(|r| format!(">{}", r.select)));
+        cols.extend(self.runs().map(|r| format!(">{}", r.label())));
         let cols: Vec<&str> = cols.iter().map(|c| c.as_str()).collect();
         let mut t = Table::new(&cols);
         let depths = self
@@ -390,7 +393,7 @@ impl CompareReport {
     fn ranking_lines(&self) -> Vec<String> {
         let Some(f) = self
             .fastest
-            .and_then(|h| self.runs().find(|r| r.select == h))
+            .and_then(|h| self.runs().find(|r| r.setting() == h))
         else {
             let first = self.runs().find_map(|r| limit_stop(r.stopped_by));
             return vec![format!(
@@ -399,39 +402,39 @@ impl CompareReport {
                 first.map_or("stopped", stop_text)
             )];
         };
-        if f.elapsed_s <= 0.0 {
-            return vec![format!("{} took no measurable time", f.select)];
+        if f.total_s() <= 0.0 {
+            return vec![format!("{} took no measurable time", f.label())];
         }
         self.results
             .iter()
-            .filter(|c| c.run.select != f.select)
+            .filter(|c| c.run.setting() != f.setting())
             .map(|c| {
                 let r = &c.run;
                 let nodes = format!(
                     "{} nodes = {}x {}'s",
                     fmt_count(r.nodes as f64),
                     rel(r.nodes as f64, f.nodes as f64),
-                    f.select
+                    f.label()
                 );
                 // The fastest took measurable time: every ranked run has its ratio.
                 let x = c.relative_time.unwrap_or(f64::NAN);
                 match (c.rank, limit_stop(r.stopped_by)) {
                     (Standing::AtLeast, Some(why)) => format!(
                         "{} ran at least {x:.2} times faster than {} ({}: {} stopped after {nodes})",
-                        f.select,
-                        r.select,
+                        f.label(),
+                        r.label(),
                         stop_text(why),
-                        r.select
+                        r.label()
                     ),
                     (Standing::NotRanked, Some(why)) => format!(
                         "{} is not ranked against {} ({}: it stopped sooner, after {nodes})",
-                        r.select,
-                        f.select,
+                        r.label(),
+                        f.label(),
                         stop_text(why)
                     ),
                     _ => format!(
                         "{} ran {x:.2} times faster than {} ({nodes})",
-                        f.select, r.select
+                        f.label(), r.label()
                     ),
                 }
             })
@@ -444,7 +447,7 @@ impl CompareReport {
             .runs()
             .map(|r| r.nodes_per_depth.iter().map(|&n| n as f64).collect())
             .collect();
-        let names: Vec<String> = self.runs().map(|r| r.select.to_string()).collect();
+        let names: Vec<String> = self.runs().map(|r| r.label()).collect();
         let series: Vec<Series> = names
             .iter()
             .zip(&values)

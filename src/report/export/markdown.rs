@@ -4,6 +4,7 @@
 use super::markup::{Markdown, Table};
 use super::{fmt_count, fmt_ratio, fmt_secs, BenchRecord, BenchReport, Exporter};
 use crate::report::{stop_text, Second, Standing};
+use crate::search::auto::Setting;
 use crate::search::{Heuristic, Order};
 
 pub struct MarkdownExporter;
@@ -200,7 +201,7 @@ fn puzzles_table(report: &BenchReport) -> Table {
 /// every one was stopped sooner (not ranked).
 fn best_ply<'a>(records: impl Iterator<Item = &'a BenchRecord>) -> String {
     let ply: Vec<&BenchRecord> = records
-        .filter(|r| matches!(r.select, Heuristic::Ply { .. }))
+        .filter(|r| matches!(r.select, Setting::Use(Heuristic::Ply { .. })))
         .collect();
     if ply.is_empty() {
         return "-".into();
@@ -222,7 +223,7 @@ fn best_ply<'a>(records: impl Iterator<Item = &'a BenchRecord>) -> String {
 
 /// The fastest (or fewest nodes) setting of a puzzle; none when a limit stopped every
 /// setting (as the text's "no setting reached its goal").
-fn best_cell(h: Option<Heuristic>) -> String {
+fn best_cell(h: Option<Setting>) -> String {
     h.map_or_else(|| NO_WINNER.to_string(), |h| h.to_string())
 }
 
