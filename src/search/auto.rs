@@ -125,14 +125,33 @@ pub struct Candidate {
     pub time_s: f64,
     /// True when the short run reached the goal: `time_s` is measured.
     pub measured: bool,
+    /// What the prediction rests on ([`Basis`]).
+    pub basis: Basis,
+}
+
+/// What a candidate's prediction rests on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Basis {
+    /// Its short run reached the goal: timed.
+    Measured,
+    /// Its short run met [`MET`] of the solutions asked: their rate, times K.
+    Rate,
+    /// Knuth's probes of its tree (stratified for scan), at the short run's rate (or
+    /// the fixed cost per node).
+    Probes,
 }
 
 /// What auto chose, and why: the JSON `auto` object.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Choice {
     pub chosen: Heuristic,
-    /// Every candidate, in the order tried.
+    /// Every candidate weighed, in the order tried.
     pub candidates: Vec<Candidate>,
+    /// The candidates not weighed because one already reached the goal, measured, in
+    /// less time than weighing another would take.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<Heuristic>,
     /// The time the choice took, reported apart from the search's.
     pub choosing_s: f64,
     /// The probes' seed.
@@ -163,14 +182,26 @@ impl Choice {
             .filter(|c| c.select != self.chosen)
             .collect();
         others.sort_by(|a, b| a.time_s.total_cmp(&b.time_s));
+        let over: Vec<String> = others.iter().map(|c| describe(c)).collect();
+        let skipped: Vec<String> = self.skipped.iter().map(|h| h.to_string()).collect();
+        let least = self.candidates.iter().map(|c| c.time_s).fold(f64::INFINITY, f64::min);
+        let kept = match chosen {
+            Some(c) if c.time_s > least => format!(
+                "; scan kept: a probed prediction must be {SWITCH}x faster to leave it"
+            ),
+            _ => String::new(),
+        };
         format!(
-            "auto: chose {} over {} (choosing took {})",
+            "auto: chose {}{}{}{kept} (choosing took {})",
             chosen.map_or(self.chosen.to_string(), describe),
-            others
-                .iter()
-                .map(|c| describe(c))
-                .collect::<Vec<_>>()
-                .join(", "),
+            match over.is_empty() {
+                true => String::new(),
+                false => format!(" over {}", over.join(", ")),
+            },
+            match skipped.is_empty() {
+                true => String::new(),
+                false => format!("; not weighed: {}", skipped.join(", ")),
+            },
             secs(self.choosing_s)
         )
     }
@@ -193,7 +224,8 @@ fn per_node(s: f64) -> String {
 }
 
 /// The heuristics auto weighs on `puzzle`: scan along both lines (one on a square
-/// board), mrv, ply:2, and the planned order grown from the hints (`order:hints`).
+/// board), mrv, ply:2, and the planned order grown from the hints (`order:hints`)
+/// when it is not one of those scans'.
 ///
 /// Not the hybrids `ply:2@D` with D > 0: Knuth's probes of their trees die out above
 /// depth D as often as ply:2's do, so they predict the nodes of ply:2 (on Brendan's
@@ -206,11 +238,15 @@ pub fn candidates(puzzle: &Puzzle) -> Vec<Heuristic> {
         let default = crate::puzzle::scans_columns(puzzle.width, puzzle.height);
         c.push(Heuristic::ScanAlong { columns: !default });
     }
-    c.extend([
-        Heuristic::Mrv,
-        Heuristic::Ply { n: 2, adj: false },
-        Heuristic::Order { plan: Plan::Hints },
-    ]);
+    c.extend([Heuristic::Mrv, Heuristic::Ply { n: 2, adj: false }]);
+    // Grown from the hints, unless that is a scan's order (the rule fills a board
+    // without hints row by row): the same tree, at a higher cost per node.
+    let st = State::new(puzzle);
+    let order = |h: Heuristic| h.plan(puzzle.width, puzzle.height).map(|p| p.order(&st));
+    let hints = Heuristic::Order { plan: Plan::Hints };
+    if !c.iter().any(|&s| order(s) == order(hints)) {
+        c.push(hints);
+    }
     c
 }
 
@@ -232,6 +268,12 @@ pub fn fixed_cost(h: Heuristic) -> f64 {
 
 /// Chooses among [`candidates`] for a search that stops at `solutions` (None: all),
 /// within `budget`; None when `stop` was set meanwhile (Ctrl-C).
+///
+/// With measured costs, every candidate's short run comes first (40% of its slice),
+/// then the probes of those it did not settle (60%): a search timed to its goal in
+/// less than a slice cannot be beaten by more than a slice, so once one is, the
+/// probes are not drawn (Puzzle C with five hints: ply:2's whole tree takes 1.3 ms,
+/// scan's 0.24 s).
 pub fn choose(
     puzzle: &Puzzle,
     solutions: Option<u64>,
@@ -243,21 +285,45 @@ pub fn choose(
     let started = Instant::now();
     let hs = candidates(puzzle);
     let slice = budget.seconds / hs.len() as f64;
-    let mut out = Vec::with_capacity(hs.len());
-    for h in hs {
-        out.push(predict(puzzle, h, solutions, slice, costs, seed, stop)?);
+    let mut runs = Vec::with_capacity(hs.len());
+    for &h in &hs {
+        runs.push(match costs {
+            Costs::Measured => Some(short_run(puzzle, h, solutions, 0.4 * slice, stop)?),
+            Costs::Fixed => None,
+        });
     }
-    // The fastest; ties go to the earlier candidate (scan first).
+    let settled = |r: &Option<Short>| r.as_ref().and_then(|r| r.settled(solutions));
+    let finished = runs
+        .iter()
+        .filter_map(settled)
+        .any(|c| c.measured && c.time_s < slice);
+    let (mut out, mut skipped) = (Vec::with_capacity(hs.len()), Vec::new());
+    for (h, run) in hs.into_iter().zip(&runs) {
+        match (settled(run), finished) {
+            (Some(c), _) => out.push(c),
+            (None, true) => skipped.push(h),
+            (None, false) => {
+                out.push(predict(puzzle, h, solutions, run.as_ref(), 0.6 * slice, costs, seed, stop)?)
+            }
+        }
+    }
+    // The fastest, a probed prediction away from scan counted at SWITCH times its
+    // time; ties go to the earlier candidate (scan first).
+    let weighed = |c: &Candidate| match (c.basis, c.select.is_scan()) {
+        (Basis::Probes, false) => c.time_s * SWITCH,
+        _ => c.time_s,
+    };
     let best = out
         .iter()
         .fold(None::<&Candidate>, |b, c| match b {
-            Some(b) if b.time_s <= c.time_s => Some(b),
+            Some(b) if weighed(b) <= weighed(c) => Some(b),
             _ => Some(c),
         })
         .expect("at least one candidate");
     Some(Choice {
         chosen: best.select,
         candidates: out.clone(),
+        skipped,
         choosing_s: started.elapsed().as_secs_f64(),
         seed,
         costs: match costs {
@@ -279,67 +345,107 @@ fn undercount(h: Heuristic) -> f64 {
     }
 }
 
+/// How much faster than scan's a candidate's probed prediction must be for auto to
+/// leave scan (the cheapest node, and the most accurate estimate: stratified): Knuth's
+/// estimates of the other trees are heavy-tailed, and the short runs' rates vary by
+/// 1.5x on a busy machine. Without it, on Brendan's 10x6 (first solution) ply:2 at
+/// 9.1e11 nodes x 1.1 us came out 1.5x ahead of scan's 4.7e13 x 33 ns on one run and
+/// behind on another, and ply:2 takes many times scan's time there. Measured and
+/// rate-settled predictions (a short run reached the goal, or met [`MET`]
+/// solutions) are taken as they are.
+const SWITCH: f64 = 2.0;
+
 /// Solutions a short run must find for its rate of them to predict the K-th.
 const MET: u64 = 20;
 
-/// One candidate's prediction in about `slice` seconds.
+/// A short run of a candidate's real search on one thread: its rate is the cost per
+/// node, and a run that reached the goal is timed, not predicted.
+struct Short {
+    h: Heuristic,
+    nodes: u64,
+    solutions: u64,
+    elapsed_s: f64,
+    reached: bool,
+}
+
+impl Short {
+    fn cost_s(&self) -> f64 {
+        self.elapsed_s / self.nodes.max(1) as f64
+    }
+
+    /// The candidate this run alone settles: timed when it reached the goal; when
+    /// it met [`MET`] of the `solutions` asked, its own rate of them says when the
+    /// K-th comes, better than a tree estimate divided by a solution estimate (on the
+    /// E2 clue puzzles, ~1e11 solutions each, Knuth's estimate of ply:2's tree is low
+    /// by more than its solution count is, and it chose ply:2 at 3.8x mrv's time to
+    /// the millionth solution on clue 1).
+    fn settled(&self, solutions: Option<u64>) -> Option<Candidate> {
+        let (nodes, basis) = if self.reached {
+            (self.nodes as f64, Basis::Measured)
+        } else {
+            let k = solutions.filter(|_| self.solutions >= MET)?;
+            (self.nodes as f64 / self.solutions as f64 * k as f64, Basis::Rate)
+        };
+        let measured = basis == Basis::Measured;
+        Some(Candidate {
+            select: self.h,
+            nodes,
+            cost_s: self.cost_s(),
+            time_s: if measured { self.elapsed_s } else { nodes * self.cost_s() },
+            measured,
+            basis,
+        })
+    }
+}
+
+/// [`Short`] for `seconds`; None on Ctrl-C.
+fn short_run(
+    puzzle: &Puzzle,
+    h: Heuristic,
+    solutions: Option<u64>,
+    seconds: f64,
+    stop: &AtomicBool,
+) -> Option<Short> {
+    let limits = Limits {
+        deadline: Some(Instant::now() + Duration::from_secs_f64(seconds)),
+        max_solutions: solutions,
+        ..Limits::default()
+    };
+    // The engine itself, not `solve`: one thread, and no result to assemble.
+    let started = Instant::now();
+    let mut st = State::new(puzzle);
+    let r = crate::with_selector!(h, &st, |sel| super::engine::search(
+        &mut st, &mut sel, puzzle, &limits, stop
+    ));
+    let elapsed_s = started.elapsed().as_secs_f64().max(1e-9);
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    Some(Short {
+        h,
+        nodes: r.nodes(),
+        solutions: r.solutions_found,
+        elapsed_s,
+        reached: r.stopped.is_none() || r.stopped == Some(super::Stop::Solutions),
+    })
+}
+
+/// The prediction of a candidate its short run (`run`; none with fixed costs) did
+/// not settle, from Knuth's probes in about `seconds`.
+#[allow(clippy::too_many_arguments)]
 fn predict(
     puzzle: &Puzzle,
     h: Heuristic,
     solutions: Option<u64>,
-    slice: f64,
+    run: Option<&Short>,
+    seconds: f64,
     costs: Costs,
     seed: u64,
     stop: &AtomicBool,
 ) -> Option<Candidate> {
-    let mut run_nodes = 0.0;
-    let mut cost_s = fixed_cost(h);
-    if costs == Costs::Measured {
-        let limits = Limits {
-            deadline: Some(Instant::now() + Duration::from_secs_f64(0.4 * slice)),
-            max_solutions: solutions,
-            ..Limits::default()
-        };
-        // The engine itself, not `solve`: one thread, and no result to assemble.
-        let started = Instant::now();
-        let mut st = State::new(puzzle);
-        let r = crate::with_selector!(h, &st, |sel| super::engine::search(
-            &mut st, &mut sel, puzzle, &limits, stop
-        ));
-        let elapsed_s = started.elapsed().as_secs_f64().max(1e-9);
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        let nodes = r.nodes();
-        if r.stopped.is_none() || r.stopped == Some(super::Stop::Solutions) {
-            return Some(Candidate {
-                select: h,
-                nodes: nodes as f64,
-                cost_s: elapsed_s / nodes.max(1) as f64,
-                time_s: elapsed_s,
-                measured: true,
-            });
-        }
-        run_nodes = nodes as f64;
-        cost_s = elapsed_s / nodes.max(1) as f64;
-        // Solutions met often enough to count: the run's own rate of them says when
-        // the K-th comes, better than a tree estimate divided by a solution estimate
-        // (on the E2 clue puzzles, ~1e11 solutions each, Knuth's estimate of ply:2's
-        // tree is low by more than its solution count is, and it chose ply:2 at 3.8x
-        // mrv's time to the millionth solution on clue 1).
-        if let Some(k) = solutions.filter(|_| r.solutions_found >= MET) {
-            let per_solution = run_nodes / r.solutions_found as f64;
-            let nodes = per_solution * k as f64;
-            return Some(Candidate {
-                select: h,
-                nodes,
-                cost_s,
-                time_s: nodes * cost_s,
-                measured: false,
-            });
-        }
-    }
-    let end = Instant::now() + Duration::from_secs_f64(0.6 * slice);
+    let run_nodes = run.map_or(0.0, |r| r.nodes as f64);
+    let cost_s = run.map_or(fixed_cost(h), Short::cost_s);
+    let end = Instant::now() + Duration::from_secs_f64(seconds);
     // Fixed costs fix the probes too (the first two batches, whatever the clock
     // says), so that the prediction depends on the seed alone.
     let late = || match costs {
@@ -391,5 +497,6 @@ fn predict(
         cost_s,
         time_s: nodes * cost_s,
         measured: false,
+        basis: Basis::Probes,
     })
 }
