@@ -1,5 +1,6 @@
-//! Tests for the N-ply average local branching factor (seed 000): the seed's
-//! worked examples, an independent implementation, and properties.
+//! Tests for the N-ply average local branching factor (the note "The N-ply average
+//! local branching factor"): the note's worked examples, an independent
+//! implementation, and properties.
 
 use plytile::branching::{
     beats, branching_factor, cli_branching, default_ply_for_tree, lhs, lhs_capped, LocalTree, Mean,
@@ -24,11 +25,11 @@ fn fan(k: usize) -> Tree {
     Tree::node(vec![Tree::leaf(); k])
 }
 
-// The seed's two-ply trees (a), (b), (c).
+// The note's two-ply trees (a), (b), (c).
 const A: &str = "[[[],[],[]]]";
 const B: &str = "[[[]],[[],[]]]";
 const C: &str = "[[[]],[[]],[[]]]";
-// The seed's 3-ply example.
+// The note's 3-ply example.
 const THREE_PLY: &str = "[[[[],[]],[[]]],[[[]],[[],[],[]]]]";
 
 #[test]
@@ -50,7 +51,7 @@ fn seed_labelled_equations() {
         assert!(close(lhs(&tree(B), 2, b), b.min(1.0) + b.min(2.0)));
         assert!(close(lhs(&tree(C), 2, b), 3.0 * b.min(1.0)));
     }
-    // The seed's trial values for (b): LHS(2) = 3 < 4, LHS(1) = 2 > 1.
+    // The note's trial values for (b): LHS(2) = 3 < 4, LHS(1) = 2 > 1.
     assert!(beats(&tree(B), 2, 2.0));
     assert!(!beats(&tree(B), 2, 1.0));
 }
@@ -65,7 +66,7 @@ fn cardano() -> f64 {
 #[test]
 fn seed_three_ply_example() {
     let t = tree(THREE_PLY);
-    // The seed's equation m(b^2,m(b,1)+m(b,2)) + m(b^2,m(b,1)+m(b,3)) = b^3.
+    // The note's equation m(b^2,m(b,1)+m(b,2)) + m(b^2,m(b,1)+m(b,3)) = b^3.
     let m = f64::min;
     for b in [0.7, 1.0, 1.5, 1.77, 2.0, 3.0] {
         let want = m(b * b, m(b, 1.0) + m(b, 2.0)) + m(b * b, m(b, 1.0) + m(b, 3.0));
@@ -76,7 +77,7 @@ fn seed_three_ply_example() {
     assert!(close(root.powi(3), 2.0 * (root + 1.0)));
     assert!(close(b, root));
     assert!(close(b, 1.7692923542386314));
-    assert!(!beats(&t, 3, PHI), "the seed: phi is too low");
+    assert!(!beats(&t, 3, PHI), "the note: phi is too low");
 }
 
 #[test]
@@ -228,10 +229,10 @@ fn local_tree_rejects_level_jump() {
 }
 
 // ---------------------------------------------------------------------------
-// The seed's two-player game, played literally for tree (b).
+// The note's two-player game, played literally for tree (b).
 
-/// Number of distinct final states after `moves` moves of the seed's game on
-/// copies of (b), with S's strategy from the seed: play in a `1` if there is
+/// Number of distinct final states after `moves` moves of the note's game on
+/// copies of (b), with S's strategy from the note: play in a `1` if there is
 /// one, else in the first fresh `B`. A state is the prefix of trees already
 /// touched: '1', '2' or '-' (thrown away); the rest are fresh `B`s.
 fn game_states(moves: usize) -> usize {
@@ -484,8 +485,9 @@ proptest! {
     }
 }
 
-/// The p-mean labelling (seed 004) tends to the min labelling as p -> -inf, and with
-/// M_p the seed's tree (b) gets a b between its min value (phi) and sqrt(3).
+/// The p-mean labelling (Rivest, game tree searching by min/max approximation) tends
+/// to the min labelling as p -> -inf, and with M_p the note's tree (b) gets a b between
+/// its min value (phi) and sqrt(3).
 #[test]
 fn pmean_tends_to_min() {
     let t = LocalTree::from_tree(&Tree::parse_json("[[[]],[[],[]]]").unwrap());

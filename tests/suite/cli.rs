@@ -1546,8 +1546,8 @@ fn symmetry_on_a_hinted_board_searches_the_whole_tree_and_says_so() {
     assert!(stderr(&o).contains("--symmetry is for boards without hints"));
 }
 
-/// `branching` takes the tree itself or a file holding it (seed 000's golden-ratio
-/// tree: b = 1.618...), and names what it cannot read.
+/// `branching` takes the tree itself or a file holding it (the golden-ratio tree of "The
+/// N-ply average local branching factor": b = 1.618...), and names what it cannot read.
 #[test]
 fn branching_reads_a_tree_or_a_file_of_one() {
     let golden = "b = 1.618033988749895 (ply 2, 2 level-1 moves, 3 level-2 nodes)\n";

@@ -184,8 +184,9 @@ fn fewest(_: &Puzzle, _: &mut Board, _: &mut [bool], counts: &[(u32, usize)]) ->
 }
 
 /// Counts solutions and nodes per depth of `ply:2` (`adj`: `ply:2:adj`), written
-/// from seed 000's definition with [`branching_factor`] on explicit trees: a node with
-/// an empty cell without placements is dead; otherwise each empty site's local tree
+/// from the definition in "The N-ply average local branching factor", with
+/// [`branching_factor`] on explicit trees: a node with an empty cell without
+/// placements is dead; otherwise each empty site's local tree
 /// is its placements, each followed by the placements at its fewest-placement empty
 /// neighbour after it (`adj`: at all of them, their counts added; none: one line to
 /// level 2), and the site with the smallest b (ties to the lowest index) is branched

@@ -1,6 +1,6 @@
 //! Brute-force check of the equivalence graphs in `puzzles/spectral/`: a small sliding-tile
 //! move generator counts search-tree nodes by depth (tree nodes, not distinct states) and the
-//! counts must equal `N(d) = P^d N(0)` from the matrices (seed 001).
+//! counts must equal `N(d) = P^d N(0)` from the matrices (Edelkamp, spectral prediction of search tree growth).
 
 use plytile::growth::spectral::exact_counts;
 use plytile::growth::{load_graph, spectral_report, EquivalenceGraph};
@@ -122,7 +122,7 @@ fn by_degree(n: usize) -> impl Fn(usize, Option<usize>) -> usize {
     move |p, _| neighbours(n, p).len() - 2
 }
 
-/// The six 24-puzzle classes of the seed (blank at 1, 2, 3, 7, 8, 13 up to symmetry).
+/// The six 24-puzzle classes of the paper (blank at 1, 2, 3, 7, 8, 13 up to symmetry).
 fn five_class(p: usize) -> usize {
     let (r, c) = (p / 5, p % 5);
     let (r, c) = (r.min(4 - r), c.min(4 - c));

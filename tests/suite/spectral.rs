@@ -1,5 +1,5 @@
-//! Spectral analysis of equivalence graphs against every number printed in seed 001
-//! (Edelkamp, "Prediction of Regular Search Tree Growth by Spectral Analysis"), plus the
+//! Spectral analysis of equivalence graphs against every number printed in
+//! Edelkamp's "Prediction of Regular Search Tree Growth by Spectral Analysis", plus the
 //! bounded eigenvalue wrapper, the file format and the report; and large graphs, whose
 //! eigenvalues and closed form are skipped (with the reason) or that are refused.
 
@@ -115,12 +115,12 @@ fn s5() -> f64 {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Eight-puzzle (seed §4, §5, §6)
+// Eight-puzzle (Edelkamp §4, §5, §6)
 
 #[test]
 fn eight_puzzle_matrix_and_eigenvalues() {
     let g = load("eight.ron");
-    // The seed's determinant matrix is A (rows = parent); P = A^T has the same spectrum.
+    // The paper's determinant matrix is A (rows = parent); P = A^T has the same spectrum.
     assert_eq!(g.children(), &[vec![0, 2, 0], vec![2, 0, 1], vec![0, 4, 0]]);
     let p = generator_matrix(g.children());
     let e = eigs(&p);
@@ -188,7 +188,7 @@ fn eight_puzzle_counts_ratios_and_closed_form() {
     assert!(close(pi.estimate, 8f64.sqrt(), 1e-14));
 
     // N(d) = 1/16 (4 √8^d ((-1)^d+1), 2 √8^(d+1) ((-1)^(d+1)+1), 2 √8^d ((-1)^d+1)) for d >= 1,
-    // plus the zero-eigenvalue term the seed leaves out (it only acts at d = 0).
+    // plus the zero-eigenvalue term the paper leaves out (it only acts at d = 0).
     let f = &r.closed_form;
     assert!(f.diagonalizable);
     let (p8, m8, z) = (re(8f64.sqrt()), re(-(8f64.sqrt())), re(0.0));
@@ -227,7 +227,7 @@ fn fifteen_puzzle_eigenvalues() {
     for z in &e {
         assert!(((re(1.0) - z) * (z - 2.0) * z + z * 4.0 - 4.0).norm() < 1e-9);
     }
-    // The seed's C and C^-1 (columns: eigenvectors of 1-√5, 1, 1+√5).
+    // The paper's C and C^-1 (columns: eigenvectors of 1-√5, 1, 1+√5).
     let s = s5();
     let c = DMatrix::from_row_slice(
         3,
@@ -278,7 +278,7 @@ fn fifteen_puzzle_class_counts() {
 
 #[test]
 fn fifteen_puzzle_ratio_sequence() {
-    // The seed's sequence N_1(d)/N_1(d-1): 1, 3, 13/5, 45/13, 47/15, 461/141, 1485/461,
+    // The paper's sequence N_1(d)/N_1(d-1): 1, 3, 13/5, 45/13, 47/15, 461/141, 1485/461,
     // 4813/1485, 15565/4813, 50381/15565, 163021/50381, 527565/163021. It is the corner count
     // of a tree rooted at a *side* node (0, 1, 1, 5, 13, 45, 141, ...), for d = 2..=13; the
     // second ratio is 5/1 there, not 3 (no start vector gives 1, 3, 13/5, ...).
@@ -408,7 +408,7 @@ fn twenty_four_puzzle_closed_form() {
     let f = graph_form(&load("twenty_four.ron"), 30);
     assert!(f.diagonalizable);
     let (a, b) = (s3(), 2.0 * s3());
-    // Order in the seed: (-2√3)^d, (-√3)^d, (√3)^d, (2√3)^d.
+    // Order in the paper: (-2√3)^d, (-√3)^d, (√3)^d, (2√3)^d.
     let lam = [re(-b), re(-a), re(a), re(b)];
     let rows: [[f64; 4]; 6] = [
         [1.0 / 36.0, 2.0 / 9.0, 2.0 / 9.0, 1.0 / 36.0],
@@ -424,7 +424,7 @@ fn twenty_four_puzzle_closed_form() {
         }
     }
     // n(d) = 1/36 (7-4√3)(-2√3)^d + 1/9 (2-√3)(-√3)^d + 1/9 (2+√3)(√3)^d + 1/36 (7+4√3)(2√3)^d
-    // for d >= 1; the zero eigenvalue adds 1/6 · 0^d, which makes n(0) = 1 (the seed's
+    // for d >= 1; the zero eigenvalue adds 1/6 · 0^d, which makes n(0) = 1 (the paper's
     // formula gives 5/6 there).
     let totals = [
         (7.0 - 4.0 * a) / 36.0,
@@ -443,7 +443,7 @@ fn twenty_four_puzzle_closed_form() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Eight-puzzle with predecessor elimination (seed §7.2)
+// Eight-puzzle with predecessor elimination (Edelkamp §7.2)
 
 #[test]
 fn predecessor_eight_puzzle() {
@@ -466,7 +466,7 @@ fn predecessor_eight_puzzle() {
     let r = spectral_report(&g, 9);
     assert_eq!(r.nodes_per_depth, [1, 2, 4, 8, 10, 20, 34, 68, 94, 188]);
 
-    // The seed's closed form is for N(0) = (1, 0, 0, 0): its totals are the list above,
+    // The paper's closed form is for N(0) = (1, 0, 0, 0): its totals are the list above,
     // shifted by one depth (n = 1, 1, 2, 4, 8, 10, ...).
     let e0 = g.with_start(vec![1, 0, 0, 0]).unwrap();
     let r0 = spectral_report(&e0, 10);
@@ -507,7 +507,7 @@ fn predecessor_eight_puzzle() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rubik's cube (seed §7.1)
+// Rubik's cube (Edelkamp §7.1)
 
 #[test]
 fn rubiks_cube() {
@@ -523,7 +523,7 @@ fn rubiks_cube() {
     assert!(close(6.0 + 3.0 * r6, 13.34846923, 1e-9));
     assert_eq!(period(&e), Some(1));
 
-    // The seed's n(d) = 1/2 (6+3√6)^d + 1/2 (6-3√6)^d is the primary count from one primary
+    // The paper's n(d) = 1/2 (6+3√6)^d + 1/2 (6-3√6)^d is the primary count from one primary
     // node (no non-negative start vector has it as its total: that needs N(0) = (-2, 3)).
     let r = spectral_report(&g, 25);
     let primary = col(&r.class_counts_per_depth, 0);

@@ -67,10 +67,7 @@ pub fn analytic(puzzle: &Puzzle, colour_depletion: bool) -> Analytic {
     let n = puzzle.cells();
     let colours = puzzle.colour_count();
     let hint_at = owen::hint_edges(puzzle);
-    let mut hinted_piece = vec![false; puzzle.pieces.len()];
-    for h in &puzzle.hints {
-        hinted_piece[h.piece] = true;
-    }
+    let hinted_piece = owen::hinted_pieces(puzzle);
     let order: Vec<usize> = (0..n).filter(|&c| hint_at[c].is_none()).collect();
     let ec = edge_counts(puzzle);
     // Join counts for κ: frame and inner joins made so far along the order.

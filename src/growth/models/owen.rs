@@ -52,6 +52,7 @@
 //! and not counted. Without hints `k = 0` and this is Owen's formula.
 
 use crate::puzzle::{rotated, Kind, Puzzle, RIM};
+use bitvec::vec::BitVec;
 
 /// `ln(n!)` for `n = 0..=max`.
 fn ln_factorials(max: usize) -> Vec<f64> {
@@ -203,13 +204,7 @@ pub fn edge_counts(puzzle: &Puzzle) -> EdgeCounts {
         inner: vec![0; colours],
         available: [0; 3],
     };
-    let hinted: Vec<bool> = {
-        let mut v = vec![false; puzzle.pieces.len()];
-        for h in &puzzle.hints {
-            v[h.piece] = true;
-        }
-        v
-    };
+    let hinted = hinted_pieces(puzzle);
     for (i, &p) in puzzle.pieces.iter().enumerate() {
         if hinted[i] {
             continue;
@@ -261,6 +256,16 @@ pub fn hint_edges(puzzle: &Puzzle) -> Vec<Option<[u8; 4]>> {
         at[h.row * puzzle.width + h.col] = Some(rotated(puzzle.pieces[h.piece], h.rotation));
     }
     at
+}
+
+/// The pieces the hints place, as a set (bit `p` for piece p): they are in no cell
+/// the models fill.
+pub fn hinted_pieces(puzzle: &Puzzle) -> BitVec {
+    let mut hinted = BitVec::repeat(false, puzzle.pieces.len());
+    for h in &puzzle.hints {
+        hinted.set(h.piece, true);
+    }
+    hinted
 }
 
 /// `ln Π_c P(n_c, k_c) − ln P(N, K)`: `K = Σ k_c` half-edges drawn without replacement

@@ -472,8 +472,8 @@ pub fn closed_form(
             Some(false),
             format!(
                 "P is not diagonalizable: eigenvalue {} has algebraic multiplicity {} but only {} \
-                 independent eigenvector(s), so N(d) has Jordan terms d^j·λ^d (seed 001 §7.3) and \
-                 no closed form n(d) = Σ c_i λ_i^d is given; use the exact counts",
+                 independent eigenvector(s), so N(d) has Jordan terms d^j·λ^d (Edelkamp, \
+                 spectral prediction of search tree growth, §7.3) and no closed form n(d) = Σ c_i λ_i^d is given; use the exact counts",
                 fmt_complex(bad.value),
                 bad.algebraic,
                 bad.geometric

@@ -174,7 +174,7 @@ pub fn spectral_report(graph: &EquivalenceGraph, depth: usize) -> SpectralReport
         if rho > 0.0 && !closed.terms.is_empty() && top == 0.0 {
             notes.push(
                 "the start vector has no component along the top eigenvalue(s); n(d) grows \
-                 slower than ρ^d (seed 001 §7.4)"
+                 slower than ρ^d (Edelkamp, spectral prediction of search tree growth, §7.4)"
                     .to_string(),
             );
         }

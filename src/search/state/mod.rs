@@ -51,251 +51,30 @@
 //!    A *probe* (`probe`, for lookahead) is a `place` that skips this: while any
 //!    probe is outstanding, `count`/`fewest` are stale (use `count_fresh`), and no
 //!    `place` may happen until every probe is taken back (`unplace`, LIFO).
+//!
+//! This file keeps the invariants (`new`, `place`/`unplace` and the counts they
+//! keep); beside it, `bits.rs` has the bitset counts and unchecked word access,
+//! `groups.rs` the groups of invariant 7, `kills.rs` the kill tests of the
+//! lookahead heuristics, and `check.rs` the check of the invariants from scratch.
 
 use crate::puzzle::{rotated, Board, Puzzle, RIM};
 
-/// Evaluates `$body` with the const `$n` set to `$words` when that is a common bitset
-/// length (1-4 words: boards up to 8x8; 16: 16x16), else to 0 (the length is read at
-/// run time): code generic over N (see [`State::place_w`]) is compiled once per common
-/// length, so the state's word loops unroll.
-macro_rules! with_words {
-    ($words:expr, $n:ident => $body:expr) => {
-        $crate::search::state::with_words!(@lengths $words, $n, $body, 1 2 3 4 16)
-    };
-    (@lengths $words:expr, $n:ident, $body:expr, $($k:literal)*) => {
-        match $words {
-            $($k => {
-                const $n: usize = $k;
-                $body
-            })*
-            _ => {
-                const $n: usize = 0;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_words;
+mod bits;
+mod check;
+mod groups;
+mod kills;
 
-/// Removes the lowest oriented piece from the placement bitset `set` and returns it:
-/// the order in which every search tries the placements at a site.
-#[inline]
-pub fn pop_lowest(set: &mut [u64]) -> Option<u32> {
-    let k = set.iter().position(|&w| w != 0)?;
-    let bit = set[k].trailing_zeros();
-    set[k] &= set[k] - 1;
-    Some((k * 64) as u32 + bit)
-}
-
-/// Number of oriented pieces in the placement bitset `set`.
-#[inline]
-pub fn popcount(set: &[u64]) -> u32 {
-    count_words(set.len(), |i| set[i])
-}
+pub(crate) use bits::with_words;
+use bits::{
+    bytes, count_and, count_words, get, slot, words_at, words_at_mut, NIBBLE_BITS, NIBBLE_KEY,
+};
+pub use bits::{pop_lowest, popcount};
+use groups::Groups;
 
 /// Marks an empty cell in `board`.
 pub const EMPTY: u32 = u32::MAX;
 /// Marks "no neighbour" (the rim) in `neighbours`.
 const NONE: u32 = u32::MAX;
-
-/// Bits set in each nibble value: one piece's orientations within a word.
-const NIBBLE_BITS: [u16; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
-
-/// `NIBBLE_KEY[h][b]`: bits set in nibble h (0 low, 1 high) of byte b, moved to the
-/// count field of a key `count << 16 | cell`: one load per cell in `put`.
-const NIBBLE_KEY: [[u32; 256]; 2] = {
-    let mut t = [[0; 256]; 2];
-    let mut b = 0;
-    while b < 256 {
-        t[0][b] = ((b & 0xF) as u32).count_ones() << 16;
-        t[1][b] = ((b >> 4) as u32).count_ones() << 16;
-        b += 1;
-    }
-    t
-};
-
-/// The bytes of `v` in memory order.
-#[inline(always)]
-fn bytes(v: &[u64]) -> &[u8] {
-    // SAFETY: any u64 memory is valid as u8s, and u8 needs no alignment.
-    unsafe { std::slice::from_raw_parts(v.as_ptr().cast(), v.len() * 8) }
-}
-
-/// Whether `count_ones` is one instruction. Baseline x86-64 has no POPCNT, so
-/// `.cargo/config.toml` turns it on (every x86-64 CPU since 2008 has it); a build
-/// without it (RUSTFLAGS set, say) counts bits per byte instead.
-const HW_POPCOUNT: bool = !cfg!(target_arch = "x86_64") || cfg!(target_feature = "popcnt");
-
-/// Per-byte bit counts of `x` (each byte 0..=8): without a hardware popcount,
-/// summing these over up to 31 words before one horizontal add ([`byte_sum`]) is
-/// much cheaper than a software `count_ones` per word.
-#[inline(always)]
-fn byte_counts(x: u64) -> u64 {
-    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
-    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-    (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
-}
-
-/// Sum of the bytes of `acc` (each at most 248: up to 31 words of [`byte_counts`]),
-/// in 16-bit lanes so that it cannot overflow.
-#[inline(always)]
-fn byte_sum(acc: u64) -> u32 {
-    let pairs = (acc & 0x00ff_00ff_00ff_00ff) + ((acc >> 8) & 0x00ff_00ff_00ff_00ff);
-    (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
-}
-
-/// Number of set bits of the words `word(0..n)`.
-#[inline(always)]
-fn count_words(n: usize, word: impl Fn(usize) -> u64) -> u32 {
-    if HW_POPCOUNT {
-        return (0..n).map(|i| word(i).count_ones()).sum();
-    }
-    let (mut total, mut start) = (0, 0);
-    // Runs of 31 words (boards need one or two).
-    while start < n {
-        let end = n.min(start + 31);
-        total += byte_sum((start..end).map(|i| byte_counts(word(i))).sum());
-        start = end;
-    }
-    total
-}
-
-/// Number of set bits of `a & b` (equal-length bitsets).
-#[inline(always)]
-fn count_and(a: &[u64], b: &[u64]) -> u32 {
-    let b = &b[..a.len()];
-    count_words(a.len(), |i| a[i] & b[i])
-}
-
-/// Unchecked read; every caller indexes within the bounds its invariants keep.
-#[inline(always)]
-fn get<T: Copy>(v: &[T], i: usize) -> T {
-    debug_assert!(i < v.len());
-    // SAFETY: callers keep i < v.len() (checked in debug builds).
-    unsafe { *v.get_unchecked(i) }
-}
-
-/// Unchecked element for writing, under the contract of [`get`].
-#[inline(always)]
-fn slot<T>(v: &mut [T], i: usize) -> &mut T {
-    debug_assert!(i < v.len());
-    // SAFETY: callers keep i < v.len() (checked in debug builds).
-    unsafe { v.get_unchecked_mut(i) }
-}
-
-/// Unchecked `&v[i..i + n]`, under the contract of [`get`].
-#[inline(always)]
-fn words_at(v: &[u64], i: usize, n: usize) -> &[u64] {
-    debug_assert!(i + n <= v.len());
-    // SAFETY: callers keep i + n <= v.len() (checked in debug builds).
-    unsafe { v.get_unchecked(i..i + n) }
-}
-
-/// Unchecked `&mut v[i..i + n]`, under the contract of [`get`].
-#[inline(always)]
-fn words_at_mut(v: &mut [u64], i: usize, n: usize) -> &mut [u64] {
-    debug_assert!(i + n <= v.len());
-    // SAFETY: callers keep i + n <= v.len() (checked in debug builds).
-    unsafe { v.get_unchecked_mut(i..i + n) }
-}
-
-/// The untouched empty cells (invariant 7), grouped by their `fits`, which is still
-/// the static mask fixed at construction.
-#[derive(Debug, Clone, Default)]
-struct Groups {
-    /// Number of groups.
-    len: usize,
-    /// `of[c]`: the group of cell c (0 for a hint's cell, never read).
-    of: Vec<u16>,
-    /// `mask[g * words..][..words]`: group g's static mask (for checking).
-    mask: Vec<u64>,
-    /// `u64` words per cell bitset.
-    cw: usize,
-    /// `cells[g * cw..][..cw]`: the untouched empty cells of group g.
-    cells: Vec<u64>,
-    /// `low[g]`: the lowest of them, `u32::MAX` when none.
-    low: Vec<u32>,
-    /// Bitset of the groups with untouched cells (`low[g]` not `u32::MAX`).
-    live: Vec<u64>,
-    /// `sub[piece * len + g]`: orientations of `piece` in group g's mask, `<< 16`.
-    sub: Vec<u32>,
-}
-
-impl Groups {
-    /// Groups the empty cells of `st` by `fits`, all untouched, at the current layer.
-    fn new(st: &State) -> Groups {
-        let (n, words) = (st.cells(), st.words);
-        let mut g = Groups {
-            of: vec![0; n],
-            cw: n.div_ceil(64),
-            ..Groups::default()
-        };
-        for &c in st.open_cells() {
-            let c = c as usize;
-            let f = &st.fits[c * words..][..words];
-            let k = (0..g.len)
-                .position(|k| &g.mask[k * words..][..words] == f)
-                .unwrap_or_else(|| {
-                    g.mask.extend_from_slice(f);
-                    g.len += 1;
-                    g.len - 1
-                });
-            g.of[c] = k as u16;
-        }
-        g.cells = vec![0; g.len * g.cw];
-        g.low = vec![u32::MAX; g.len];
-        g.live = vec![0; g.len.div_ceil(64)];
-        for &c in st.open_cells() {
-            g.insert(c as usize);
-        }
-        let pieces = st.edges.len() / 4;
-        g.sub = (0..pieces * g.len)
-            .map(|i| {
-                let (p, k) = (i / g.len, i % g.len);
-                let nib = g.mask[k * words + p / 16] >> (4 * (p % 16)) & 0xF;
-                (NIBBLE_BITS[nib as usize] as u32) << 16
-            })
-            .collect();
-        g
-    }
-
-    /// Takes empty cell c out of its group (it is filled or touched).
-    #[inline(always)]
-    fn remove(&mut self, c: usize) {
-        let (g, w) = (get(&self.of, c) as usize, c / 64);
-        *slot(&mut self.cells, g * self.cw + w) &= !(1 << (c % 64));
-        if get(&self.low, g) == c as u32 {
-            self.next_low(g, c);
-        }
-    }
-
-    /// Group g's lowest cell c left: the next one is above it.
-    #[cold]
-    #[inline(never)]
-    fn next_low(&mut self, g: usize, c: usize) {
-        let set = &self.cells[g * self.cw..][..self.cw];
-        self.low[g] = set[c / 64..]
-            .iter()
-            .position(|&w| w != 0)
-            .map_or(u32::MAX, |k| {
-                let k = c / 64 + k;
-                (k * 64) as u32 + set[k].trailing_zeros()
-            });
-        if self.low[g] == u32::MAX {
-            self.live[g / 64] &= !(1 << (g % 64));
-        }
-    }
-
-    /// Puts empty cell c back into its group (it is emptied or untouched).
-    #[inline(always)]
-    fn insert(&mut self, c: usize) {
-        let (g, w) = (get(&self.of, c) as usize, c / 64);
-        *slot(&mut self.cells, g * self.cw + w) |= 1 << (c % 64);
-        let low = slot(&mut self.low, g);
-        *low = (*low).min(c as u32);
-        *slot(&mut self.live, g / 64) |= 1 << (g % 64);
-    }
-}
 
 /// Where the placements whose side `side` meets requirement `req` (a colour, or `any`
 /// for "any non-rim colour") start in `side_mask`, for puzzles of `any` colours and
@@ -310,32 +89,6 @@ fn mask_at(any: usize, words: usize, side: usize, req: usize) -> usize {
 #[inline(always)]
 fn nibble(piece: usize) -> (usize, u64) {
     (piece / 16, 0xFu64 << (4 * (piece % 16)))
-}
-
-/// What a kill test needs of the oriented piece it places: where the placements that
-/// match it start in `side_mask`, and the word and nibble of its piece's orientations
-/// (they leave `free` with it).
-struct Leaving<'a> {
-    /// [`State::matching`] of the piece: per side, the neighbour's placements that
-    /// show its colour back.
-    at: &'a [u32; 4],
-    pw: usize,
-    pm: u64,
-}
-
-impl<'a> Leaving<'a> {
-    #[inline(always)]
-    fn new(st: &'a State, o: u32) -> Leaving<'a> {
-        let (pw, pm) = nibble(o as usize / 4);
-        debug_assert!((o as usize) < st.matching.len());
-        Leaving {
-            // SAFETY: `matching` has a row per oriented piece of the puzzle, and o is
-            // one (a placement the caller took from a placement set).
-            at: unsafe { st.matching.get_unchecked(o as usize) },
-            pw,
-            pm,
-        }
-    }
 }
 
 #[derive(Debug, Clone)]
@@ -482,7 +235,7 @@ impl State {
             );
         }
         st.hint_count = puzzle.hints.len();
-        st.groups = Groups::new(&st);
+        st.groups = Groups::new(n, words, st.open_cells(), &st.fits, puzzle.pieces.len());
         let g = &st.groups;
         st.row = n + g.len;
         st.cnt = vec![0; (n + 1) * st.row];
@@ -624,122 +377,6 @@ impl State {
         let f = &self.fits[cell * words..][..words];
         let free = &self.free[..words];
         count_words(words, |i| f[i] & mask[i] & free[i])
-    }
-
-    /// What [`State::kills_in_room_w`] asks of empty `cell`'s neighbours, read once
-    /// for all the placements tried there: `room[side * words..][..words]` gets the
-    /// legal placements (`fits & free`) of the empty neighbour on `side`; returns the
-    /// sides that have one, as bits. `room` is `4 * words` long.
-    #[inline(always)]
-    pub fn neighbour_room_w<const N: usize>(&self, cell: usize, room: &mut [u64]) -> u8 {
-        let words = self.wl::<N>();
-        let free = words_at(&self.free, 0, words);
-        let mut sides = 0;
-        for (side, &nb) in get(&self.neighbours, cell).iter().enumerate() {
-            if nb != NONE && get(&self.board, nb as usize) == EMPTY {
-                sides |= 1 << side;
-                let f = words_at(&self.fits, nb as usize * words, words);
-                let r = words_at_mut(room, side * words, words);
-                for i in 0..words {
-                    *slot(r, i) = get(f, i) & get(free, i);
-                }
-            }
-        }
-        sides
-    }
-
-    /// True when putting oriented piece `o` on empty `cell` would leave one of its
-    /// empty neighbours without a legal placement: the child is then a leaf for any
-    /// heuristic that kills a node with such a cell ([`crate::search::select::Select::DEAD_ON_ZERO`]).
-    /// Sound, not complete: a cell further away that loses its last placement (the
-    /// piece's) is not looked for, and such a child is entered as usual.
-    #[inline(always)]
-    pub fn kills_neighbour_w<const N: usize>(&self, cell: usize, o: u32) -> bool {
-        let words = self.wl::<N>();
-        let free = words_at(&self.free, 0, words);
-        let leaving = Leaving::new(self, o);
-        for (side, &nb) in get(&self.neighbours, cell).iter().enumerate() {
-            if nb != NONE && get(&self.board, nb as usize) == EMPTY {
-                let f = words_at(&self.fits, nb as usize * words, words);
-                if self.starves::<N>(&leaving, side, |i| get(f, i) & get(free, i)) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// [`State::kills_neighbour_w`] for the cell that [`State::neighbour_room_w`] gave
-    /// `sides` and `room` for (in this same state): cheaper when many placements are
-    /// tested at one cell.
-    #[inline(always)]
-    pub fn kills_in_room_w<const N: usize>(&self, o: u32, sides: u8, room: &[u64]) -> bool {
-        let words = self.wl::<N>();
-        let leaving = Leaving::new(self, o);
-        let mut rest = sides;
-        while rest != 0 {
-            let side = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let r = words_at(room, side * words, words);
-            if self.starves::<N>(&leaving, side, |i| get(r, i)) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Narrows `cands` (placements at a cell) to those whose side `side` shows a colour
-    /// that some placement in `room` (the neighbour's there, from
-    /// [`State::neighbour_room_w`]) shows back: every other one starves that neighbour
-    /// ([`State::kills_in_room_w`] is true for it). `keep` is scratch, `words` long.
-    #[inline(always)]
-    pub fn keep_matching_w<const N: usize>(
-        &self,
-        side: usize,
-        room: &[u64],
-        cands: &mut [u64],
-        keep: &mut [u64],
-    ) {
-        let words = self.wl::<N>();
-        let facing = (side + 2) & 3;
-        keep[..words].fill(0);
-        for i in 0..words {
-            let mut bits = get(room, i);
-            while bits != 0 {
-                let p = i * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                // The placements here whose side `side` shows p's colour back.
-                let at = get(&self.matching, p)[facing] as usize;
-                let mask = words_at(&self.side_mask, at, words);
-                for j in 0..words {
-                    *slot(keep, j) |= get(mask, j);
-                }
-            }
-        }
-        for i in 0..words {
-            *slot(cands, i) &= get(keep, i);
-        }
-    }
-
-    /// True when no placement of the neighbour on `side` of the cell is left once `l`'s
-    /// piece is there: none of `avail` (that neighbour's `fits & free`, word by word)
-    /// shows the piece's colour on the facing side, apart from the piece's own
-    /// orientations, which leave with it.
-    #[inline(always)]
-    fn starves<const N: usize>(
-        &self,
-        l: &Leaving,
-        side: usize,
-        avail: impl Fn(usize) -> u64,
-    ) -> bool {
-        let words = self.wl::<N>();
-        let mask = words_at(&self.side_mask, l.at[side] as usize, words);
-        let mut left = 0;
-        for i in 0..words {
-            let gone = if i == l.pw { l.pm } else { 0 };
-            left |= avail(i) & get(mask, i) & !gone;
-        }
-        left == 0
     }
 
     /// Orientations of `piece` that fit empty `cell` (by `fits` alone), and of those
@@ -1068,111 +705,5 @@ impl State {
             .iter()
             .map(|&o| (o != EMPTY).then_some(((o / 4) as usize, (o % 4) as u8)))
             .collect()
-    }
-
-    /// Checks invariants 1-4, 6 and 7 from scratch (tests and debug builds).
-    pub fn check_invariants(&self) -> Result<(), String> {
-        let n_pieces = self.edges.len() / 4;
-        let mut used = vec![false; n_pieces];
-        for (c, &o) in self.board.iter().enumerate() {
-            if o != EMPTY {
-                let p = o as usize / 4;
-                if std::mem::replace(&mut used[p], true) {
-                    return Err(format!("piece {p} twice (cell {c})"));
-                }
-            }
-        }
-        for o in 0..self.edges.len() {
-            let bit = self.free[o / 64] >> (o % 64) & 1 == 1;
-            if bit == used[o / 4] {
-                return Err(format!("free bit of orientation {o} is wrong"));
-            }
-        }
-        let mut fresh = self.clone();
-        for c in 0..self.cells() {
-            if self.board[c] == EMPTY {
-                fresh.refresh(c);
-                if fresh.fits[c * self.words..][..self.words]
-                    != self.fits[c * self.words..][..self.words]
-                {
-                    return Err(format!("fits of cell {c} is stale"));
-                }
-            }
-        }
-        let mut listed = vec![false; self.cells()];
-        for (i, &c) in self.open_cells().iter().enumerate() {
-            if self.board[c as usize] != EMPTY || self.open_pos[c as usize] as usize != i {
-                return Err(format!("open list entry {i} (cell {c}) is wrong"));
-            }
-            listed[c as usize] = true;
-        }
-        if (0..self.cells()).any(|c| (self.board[c] == EMPTY) != listed[c]) {
-            return Err("open list does not match the board".into());
-        }
-        // Invariant 7: touch, the touched list, the groups, then every count.
-        let hints = &self.open[self.cells() - self.hint_count..];
-        let g = &self.groups;
-        let mut untouched = vec![0u64; g.len * g.cw];
-        let mut n_touched = 0;
-        for &c in self.open_cells() {
-            let c = c as usize;
-            let filled = self.neighbours[c]
-                .iter()
-                .filter(|&&x| x != NONE && !self.is_empty(x as usize) && !hints.contains(&x))
-                .count();
-            if self.touch[c] as usize != filled {
-                return Err(format!("touch of cell {c} is wrong"));
-            }
-            if filled > 0 {
-                let pos = self.touched_pos[c] as usize;
-                if pos >= self.n_touched || self.touched[pos] as usize != c {
-                    return Err(format!("touched cell {c} is not listed"));
-                }
-                n_touched += 1;
-            } else {
-                let k = g.of[c] as usize;
-                if self.fits[c * self.words..][..self.words]
-                    != g.mask[k * self.words..][..self.words]
-                {
-                    return Err(format!("untouched cell {c} is not its group's mask"));
-                }
-                untouched[k * g.cw + c / 64] |= 1 << (c % 64);
-            }
-        }
-        if n_touched != self.n_touched {
-            return Err("touched list has extra cells".into());
-        }
-        if untouched != g.cells {
-            return Err("group cells are stale".into());
-        }
-        for k in 0..g.len {
-            let set = &g.cells[k * g.cw..][..g.cw];
-            let low = (0..64 * g.cw).find(|&c| set[c / 64] >> (c % 64) & 1 == 1);
-            if g.low[k] != low.map_or(u32::MAX, |c| c as u32) {
-                return Err(format!("lowest cell of group {k} is stale"));
-            }
-            let mask = &g.mask[k * self.words..][..self.words];
-            if (g.live[k / 64] >> (k % 64) & 1 == 1) != low.is_some() {
-                return Err(format!("live bit of group {k} is wrong"));
-            }
-            if low.is_some()
-                && self.cnt[self.layer() * self.row + self.cells() + k]
-                    != count_and(mask, &self.free) << 16
-            {
-                return Err(format!("count of group {k} is stale"));
-            }
-        }
-        let mut best = u32::MAX;
-        for &c in self.open_cells() {
-            let k = self.count_fresh(c as usize);
-            if self.count(c as usize) != k {
-                return Err(format!("count of cell {c} is stale"));
-            }
-            best = best.min(k << 16 | c);
-        }
-        if self.best[self.layer()] != best {
-            return Err("best (fewest placements) is stale".into());
-        }
-        Ok(())
     }
 }
