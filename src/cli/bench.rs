@@ -143,6 +143,9 @@ pub fn run(mut a: BenchArgs) -> Result<u8> {
         .iter()
         .map(|p| read_puzzle(p, a.edge_order))
         .collect::<Result<Vec<_>>>()?;
+    for p in &puzzles {
+        super::check_select(settings.iter().filter_map(|s| s.fixed()), p)?;
+    }
     // Every file given is an input, a left-out duplicate too (check_outputs below).
     let given = a.puzzles.clone();
     let (paths, puzzles) = once_each(std::mem::take(&mut a.puzzles), puzzles);

@@ -67,6 +67,7 @@ pub struct CompareArgs {
 
 pub fn run(a: CompareArgs) -> Result<u8> {
     let puzzle = a.input.load_quiet()?;
+    super::check_select(a.select.iter().filter_map(|s| s.fixed()), &puzzle)?;
     check_outputs(&Vec::from_iter(a.plot.as_deref()), &a.input.inputs())?;
     if let Some(why) = super::no_solution_reason(&puzzle) {
         // Without --all every heuristic would search the whole tree for a first

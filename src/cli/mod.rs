@@ -255,6 +255,16 @@ pub fn unsolvable_key(p: &Puzzle) -> Option<String> {
     ))
 }
 
+/// `--select`'s heuristics checked against the puzzle they are to run on: an
+/// `order:FILE` cell off the board is an input error naming the file and line.
+pub fn check_select(hs: impl IntoIterator<Item = Heuristic>, puzzle: &Puzzle) -> Result<()> {
+    for h in hs {
+        h.check(puzzle.width, puzzle.height)
+            .map_err(|e| InputError::new("--select", e))?;
+    }
+    Ok(())
+}
+
 /// How to search beyond the heuristic, shared by every command that takes `--select`.
 #[derive(Args, Debug, Clone)]
 pub struct StrategyArgs {

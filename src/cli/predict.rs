@@ -70,6 +70,7 @@ pub struct PredictArgs {
 
 pub fn run(a: PredictArgs) -> Result<u8> {
     let puzzle = a.input.load()?;
+    super::check_select([a.select], &puzzle)?;
     check_outputs(&Vec::from_iter(a.plot.as_deref()), &a.input.inputs())?;
     if let Some(out) = &a.plot {
         super::check_svg_name("--plot", out)?;

@@ -148,6 +148,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         }
         (None, None) => unreachable!("clap requires PUZZLE or --job"),
     };
+    super::check_select(fixed, &puzzle)?;
     if !a.interleave && (a.window.is_some() || a.slice.is_some()) {
         let flag = if a.window.is_some() {
             "--window"

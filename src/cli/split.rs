@@ -30,6 +30,7 @@ pub struct SplitArgs {
 pub fn run(a: SplitArgs) -> Result<u8> {
     catch_interrupts();
     let puzzle = a.input.load()?;
+    super::check_select([a.select], &puzzle)?;
     let n = a.jobs as usize;
     let depth = super::split_depth(a.split_depth, &puzzle);
     let split = match depth {

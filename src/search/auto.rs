@@ -348,12 +348,17 @@ fn undercount(h: Heuristic) -> f64 {
 /// How much faster than scan's a candidate's probed prediction must be for auto to
 /// leave scan (the cheapest node, and the most accurate estimate: stratified): Knuth's
 /// estimates of the other trees are heavy-tailed, and the short runs' rates vary by
-/// 1.5x on a busy machine. Without it, on Brendan's 10x6 (first solution) ply:2 at
-/// 9.1e11 nodes x 1.1 us came out 1.5x ahead of scan's 4.7e13 x 33 ns on one run and
-/// behind on another, and ply:2 takes many times scan's time there. Measured and
+/// 1.5x on a busy machine (ply:2's from 0.66 to 1.3 us per node on Brendan's 16x3).
+/// Without it, on Brendan's 10x6 (first solution) ply:2 at 9.1e11 nodes x 1.1 us came
+/// out 1.5x ahead of scan's 4.7e13 x 33 ns on one run and behind on another, and ply:2
+/// takes many times scan's time there; at 2x, it still left scan on the 16x3 (ply:2
+/// 1.6 s, scan 0.045 s), where the first solution comes 200x sooner than scan's
+/// predicted tree over its solutions says. The wins stand at 3x: on Brendan's 9x9
+/// with five hints order:hints is predicted 4.5x faster than scan, on his 10x10
+/// ply:2 20x. Measured and
 /// rate-settled predictions (a short run reached the goal, or met [`MET`]
 /// solutions) are taken as they are.
-const SWITCH: f64 = 2.0;
+const SWITCH: f64 = 3.0;
 
 /// Solutions a short run must find for its rate of them to predict the K-th.
 const MET: u64 = 20;

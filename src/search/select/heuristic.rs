@@ -4,7 +4,7 @@
 //! ([`with_selector!`](crate::with_selector), [`with_strategy!`](crate::with_strategy)).
 
 use super::ply::MAX_PLY;
-use super::scan::{Plan, ScanTables};
+use super::scan::{Given, Plan, ScanTables};
 use super::Order;
 use crate::search::state::State;
 use std::fmt;
@@ -84,6 +84,10 @@ pub const HEURISTICS: &[(&str, Family)] = &[
         about: "a static order grown from the hints: next the empty cell with the most sides on the rim or a filled cell; ties: lowest cell index (on scan's driver)",
         parse: Some(|s| (s == "order:hints").then_some(Ok(Heuristic::Order { plan: Plan::Hints }))),
     }),
+    ("order:FILE", Family {
+        about: "a static order read from FILE: one 'ROW COL' per line (0-based); empty cells it leaves out follow in row order (on scan's driver)",
+        parse: Some(parse_order_file),
+    }),
     ("pmean:N:p", Family {
         about: "as ply:N with the labels' min replaced by the generalized mean M_p, p < 0 (Rivest)",
         parse: Some(parse_pmean),
@@ -145,6 +149,12 @@ fn parse_hybrid(s: &str) -> Option<Result<Heuristic, String>> {
     })
 }
 
+/// `order:FILE`: any `order:` value that is not a planned order's name.
+fn parse_order_file(s: &str) -> Option<Result<Heuristic, String>> {
+    let path = s.strip_prefix("order:").filter(|p| !["spiral", "hints"].contains(p))?;
+    Some(Given::read(path).map(|g| Heuristic::Order { plan: Plan::Given(g) }))
+}
+
 /// `pmean:N:p`.
 fn parse_pmean(s: &str) -> Option<Result<Heuristic, String>> {
     let rest = s.strip_prefix("pmean:")?;
@@ -194,6 +204,7 @@ impl fmt::Display for Heuristic {
             Heuristic::Hybrid { n, at } => write!(f, "ply:{n}@{at}"),
             Heuristic::Order { plan: Plan::Spiral } => f.write_str("order:spiral"),
             Heuristic::Order { plan: Plan::Hints } => f.write_str("order:hints"),
+            Heuristic::Order { plan: Plan::Given(g) } => write!(f, "order:{}", g.path),
             Heuristic::Order {
                 plan: Plan::Lines { columns: false },
             } => f.write_str("scan:rows"),
@@ -224,6 +235,15 @@ impl Heuristic {
             _ => self
                 .scan_columns(width, height)
                 .map(|columns| Plan::Lines { columns }),
+        }
+    }
+
+    /// A one-line error when this heuristic cannot run on a `width` x `height`
+    /// board (an `order:FILE` cell off it).
+    pub fn check(self, width: usize, height: usize) -> Result<(), String> {
+        match self {
+            Heuristic::Order { plan: Plan::Given(g) } => g.check(width, height),
+            _ => Ok(()),
         }
     }
 
@@ -394,7 +414,7 @@ mod tests {
     fn help_lists_the_table() {
         assert_eq!(
             help(),
-            "scan, scan:rows, scan:columns, mrv, ply:N, ply:N:adj, order:spiral, order:hints, pmean:N:p, ply:N@D, mrv@D (N = 1..=4, p from -1000 to -0.001, D placements beyond the hints; docs/guide.md, \"Heuristics\")"
+            "scan, scan:rows, scan:columns, mrv, ply:N, ply:N:adj, order:spiral, order:hints, order:FILE, pmean:N:p, ply:N@D, mrv@D (N = 1..=4, p from -1000 to -0.001, D placements beyond the hints; docs/guide.md, \"Heuristics\")"
         );
     }
 
@@ -426,11 +446,14 @@ mod tests {
     /// Each row's syntax, with its N and p filled in, parses back to what it prints.
     #[test]
     fn every_row_parses() {
+        let order = std::env::temp_dir().join(format!("plytile-order-{}.txt", std::process::id()));
+        std::fs::write(&order, "0 0\n").unwrap();
         for (syntax, family) in HEURISTICS {
             let example = syntax
                 .replace('N', "2")
                 .replace(":p", ":-4")
-                .replace('D', "12");
+                .replace('D', "12")
+                .replace("FILE", order.to_str().unwrap());
             let h: Heuristic = example.parse().unwrap();
             assert_eq!(h.to_string(), example.replace(":one", ""), "{syntax}");
             assert!(!family.about.is_empty());

@@ -18,4 +18,4 @@ pub use mrv::Mrv;
 pub use order::{log_options, move_penalty, Order, Ordered};
 pub use pick::{Pick, Select};
 pub use ply::{Ply, Unscored, MAX_PLY};
-pub use scan::{Plan, Scan, ScanTables};
+pub use scan::{Given, Plan, Scan, ScanTables};
