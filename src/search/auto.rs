@@ -75,18 +75,7 @@ impl std::fmt::Display for Setting {
     }
 }
 
-impl Serialize for Setting {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_string())
-    }
-}
-
-impl<'de> Deserialize<'de> for Setting {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::serde_as_select_text!(Setting);
 
 /// How the cost per node is found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

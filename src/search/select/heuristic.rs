@@ -269,18 +269,27 @@ impl ScanTables {
     }
 }
 
-impl serde::Serialize for Heuristic {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_string())
-    }
+/// Serde for a type that prints and parses as its `--select` text (`Display` and
+/// `FromStr`): a JSON or RON string, the same in every file.
+#[macro_export]
+macro_rules! serde_as_select_text {
+    ($t:ty) => {
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(&self.to_string())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let s = <String as serde::Deserialize>::deserialize(d)?;
+                s.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
 }
 
-impl<'de> serde::Deserialize<'de> for Heuristic {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::serde_as_select_text!(Heuristic);
 
 /// A heuristic with the options wrapped around it: `--select`, `--factor`,
 /// `--move-order`. Converts from a bare [`Heuristic`] (no factoring, natural order).
