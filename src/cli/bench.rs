@@ -20,8 +20,8 @@ use crate::report::export::{
     BenchReport, ExportFormat,
 };
 use crate::report::{rank, stop_text, Rank};
-use crate::search::select::MAX_PLY;
 use crate::search::auto::{Budget, Setting};
+use crate::search::select::MAX_PLY;
 use crate::search::{self, Heuristic};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};

@@ -173,11 +173,15 @@ impl Choice {
         others.sort_by(|a, b| a.time_s.total_cmp(&b.time_s));
         let over: Vec<String> = others.iter().map(|c| describe(c)).collect();
         let skipped: Vec<String> = self.skipped.iter().map(|h| h.to_string()).collect();
-        let least = self.candidates.iter().map(|c| c.time_s).fold(f64::INFINITY, f64::min);
+        let least = self
+            .candidates
+            .iter()
+            .map(|c| c.time_s)
+            .fold(f64::INFINITY, f64::min);
         let kept = match chosen {
-            Some(c) if c.time_s > least => format!(
-                "; scan kept: a probed prediction must be {SWITCH}x faster to leave it"
-            ),
+            Some(c) if c.time_s > least => {
+                format!("; scan kept: a probed prediction must be {SWITCH}x faster to leave it")
+            }
             _ => String::new(),
         };
         format!(
@@ -291,9 +295,16 @@ pub fn choose(
         match (settled(run), finished) {
             (Some(c), _) => out.push(c),
             (None, true) => skipped.push(h),
-            (None, false) => {
-                out.push(predict(puzzle, h, solutions, run.as_ref(), 0.6 * slice, costs, seed, stop)?)
-            }
+            (None, false) => out.push(predict(
+                puzzle,
+                h,
+                solutions,
+                run.as_ref(),
+                0.6 * slice,
+                costs,
+                seed,
+                stop,
+            )?),
         }
     }
     // The fastest, a probed prediction away from scan counted at SWITCH times its
@@ -378,14 +389,21 @@ impl Short {
             (self.nodes as f64, Basis::Measured)
         } else {
             let k = solutions.filter(|_| self.solutions >= MET)?;
-            (self.nodes as f64 / self.solutions as f64 * k as f64, Basis::Rate)
+            (
+                self.nodes as f64 / self.solutions as f64 * k as f64,
+                Basis::Rate,
+            )
         };
         let measured = basis == Basis::Measured;
         Some(Candidate {
             select: self.h,
             nodes,
             cost_s: self.cost_s(),
-            time_s: if measured { self.elapsed_s } else { nodes * self.cost_s() },
+            time_s: if measured {
+                self.elapsed_s
+            } else {
+                nodes * self.cost_s()
+            },
             measured,
             basis,
         })

@@ -15,11 +15,11 @@
 //! Every solution found is reported with its turns, each checked again by the
 //! independent checker.
 
+use super::auto::{self, Budget, Costs, Setting};
 use super::checkpoint::{self, cut_parts, of_recorded_cut, part_checkpoint, part_files, CutTree};
 use super::estimate::{estimate_until, Stopped};
 use super::limits::{self, Limits, Stats, Stop};
 use super::outcome::{absorb, SolveResult, SymmetryPart};
-use super::auto::{self, Budget, Costs, Setting};
 use super::select::{Heuristic, Strategy};
 use super::solve::{solve_read, solve_with, Loaded, Spread};
 use super::symmetry::{anchored_along, covers, half_turn, pair_corners, turn, with_corners, Parts};
@@ -632,7 +632,14 @@ pub fn solve_setting(
     let (h, choice) = match setting {
         Setting::Use(h) => (h, None),
         Setting::Auto => {
-            let c = auto::choose(puzzle, limits.max_solutions, budget, Costs::Measured, seed, stop)?;
+            let c = auto::choose(
+                puzzle,
+                limits.max_solutions,
+                budget,
+                Costs::Measured,
+                seed,
+                stop,
+            )?;
             (c.chosen, Some(c))
         }
     };

@@ -55,10 +55,17 @@ fn the_default_solves_the_hinted_8x8_without_scan() {
     // Every candidate is weighed, or left out after one reached the goal, measured,
     // within a slice of the budget (0.3 s over the 4 candidates of a square board).
     let weighed = choice["candidates"].as_array().unwrap();
-    let skipped = choice.get("skipped").and_then(|s| s.as_array()).map_or(0, |s| s.len());
-    assert_eq!(weighed.len() + skipped, auto::candidates(&load("hinted/b08x08_e2hints.txt")).len());
+    let skipped = choice
+        .get("skipped")
+        .and_then(|s| s.as_array())
+        .map_or(0, |s| s.len());
+    assert_eq!(
+        weighed.len() + skipped,
+        auto::candidates(&load("hinted/b08x08_e2hints.txt")).len()
+    );
     if skipped > 0 {
-        let quick = |c: &&serde_json::Value| c["measured"] == true && c["time_s"].as_f64().unwrap() < 0.075;
+        let quick =
+            |c: &&serde_json::Value| c["measured"] == true && c["time_s"].as_f64().unwrap() < 0.075;
         assert!(weighed.iter().any(|c| quick(&c)), "{choice}");
     }
     for c in choice["candidates"].as_array().unwrap() {
@@ -130,7 +137,10 @@ fn compare_takes_auto() {
     let t = |x: &serde_json::Value| x["elapsed_s"].as_f64().unwrap();
     if fastest == "mrv" && t(mrv) > 0.0 {
         let ratio = auto["relative_time"].as_f64().unwrap();
-        assert!((ratio - (search + choosing) / t(mrv)).abs() < 1e-9 * ratio, "{ratio}");
+        assert!(
+            (ratio - (search + choosing) / t(mrv)).abs() < 1e-9 * ratio,
+            "{ratio}"
+        );
     }
     let text = stdout(&plytile(&["compare", &f, "--select", "auto,mrv", "--all"]));
     let chosen = auto["select"].as_str().unwrap();
@@ -143,8 +153,16 @@ fn compare_takes_auto() {
 fn bench_takes_auto() {
     let f = p("brendan/pieces_04x04.txt");
     let r = json(&[
-        "bench", &f, "--select", "auto,scan", "--runs", "2", "--warmup", "0",
-        "--export-json", "-",
+        "bench",
+        &f,
+        "--select",
+        "auto,scan",
+        "--runs",
+        "2",
+        "--warmup",
+        "0",
+        "--export-json",
+        "-",
     ]);
     let records = r["results"].as_array().unwrap();
     assert_eq!(records[0]["select"], "auto");

@@ -359,11 +359,22 @@ fn build_times() {
 /// or no cell pair is refused with its file and line, exit 2.
 #[test]
 fn order_files_run_the_order_they_list() {
-    use common::{assert_input_error, cleanup, code, plytile_exact as plytile, scratch_dir, stdout};
+    use common::{
+        assert_input_error, cleanup, code, plytile_exact as plytile, scratch_dir, stdout,
+    };
     let dir = scratch_dir("order-file");
     let f = common::p("brendan/pieces_05x04.txt");
     let run = |select: &str| {
-        let o = plytile(&["solve", &f, "--all", "--json", "--threads", "1", "--select", select]);
+        let o = plytile(&[
+            "solve",
+            &f,
+            "--all",
+            "--json",
+            "--threads",
+            "1",
+            "--select",
+            select,
+        ]);
         assert_eq!(code(&o), 0, "{select}");
         serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()
     };
@@ -372,15 +383,24 @@ fn order_files_run_the_order_they_list() {
         std::fs::write(&path, text).unwrap();
         format!("order:{}", path.display())
     };
-    let rows: String = (0..4).flat_map(|r| (0..5).map(move |c| format!("{r} {c}\n"))).collect();
+    let rows: String = (0..4)
+        .flat_map(|r| (0..5).map(move |c| format!("{r} {c}\n")))
+        .collect();
     let listed = run(&write("rows.txt", &format!("# the rows\n{rows}")));
     let scan = run("scan:rows");
     assert_eq!(listed["nodes_per_depth"], scan["nodes_per_depth"]);
     assert_eq!(listed["select"].as_str().unwrap(), write("rows.txt", &rows));
-    let centre = run(&write("centre.txt", "1 2\n2 2  # then the rest, row by row\n"));
+    let centre = run(&write(
+        "centre.txt",
+        "1 2\n2 2  # then the rest, row by row\n",
+    ));
     assert_eq!(centre["solutions_found"], scan["solutions_found"]);
     assert_ne!(centre["nodes_per_depth"], scan["nodes_per_depth"]);
-    for (name, text, line) in [("twice.txt", "0 0\n1 1\n0 0\n", 3), ("off.txt", "0 0\n4 0\n", 2), ("word.txt", "0 0\nrow 1\n", 2)] {
+    for (name, text, line) in [
+        ("twice.txt", "0 0\n1 1\n0 0\n", 3),
+        ("off.txt", "0 0\n4 0\n", 2),
+        ("word.txt", "0 0\nrow 1\n", 2),
+    ] {
         let select = write(name, text);
         let o = plytile(&["solve", &f, "--select", &select]);
         assert_input_error(&o, name, Some(line), name);

@@ -14,8 +14,8 @@
 use super::super::INTERRUPTED;
 use crate::puzzle::Puzzle;
 use crate::report::reached_goal;
-use crate::search::estimate::estimate_until;
 use crate::search::auto::{self, Budget, Costs};
+use crate::search::estimate::estimate_until;
 use crate::search::{self, Heuristic, Limits, Strategy};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -123,9 +123,19 @@ pub fn forecast_auto(
     slice: f64,
 ) -> Option<Forecast> {
     let budget = Budget { seconds: slice };
-    let choice = auto::choose(puzzle, solutions, budget, Costs::Measured, seed, &INTERRUPTED)?;
+    let choice = auto::choose(
+        puzzle,
+        solutions,
+        budget,
+        Costs::Measured,
+        seed,
+        &INTERRUPTED,
+    )?;
     // The chosen is always among the candidates.
-    let best = choice.candidates.iter().find(|c| c.select == choice.chosen)?;
+    let best = choice
+        .candidates
+        .iter()
+        .find(|c| c.select == choice.chosen)?;
     let choosing = Budget::for_timeout(None).seconds;
     if best.measured {
         return Some(Forecast {

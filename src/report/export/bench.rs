@@ -179,7 +179,10 @@ impl BenchRecord {
             height: last.height,
             pieces,
             select: last.setting(),
-            chosen: runs.iter().filter_map(|r| r.auto.as_ref().map(|c| c.chosen)).collect(),
+            chosen: runs
+                .iter()
+                .filter_map(|r| r.auto.as_ref().map(|c| c.chosen))
+                .collect(),
             threads: last.threads,
             symmetry: last.symmetry,
             factor: last.factor,

@@ -151,8 +151,12 @@ fn parse_hybrid(s: &str) -> Option<Result<Heuristic, String>> {
 
 /// `order:FILE`: any `order:` value that is not a planned order's name.
 fn parse_order_file(s: &str) -> Option<Result<Heuristic, String>> {
-    let path = s.strip_prefix("order:").filter(|p| !["spiral", "hints"].contains(p))?;
-    Some(Given::read(path).map(|g| Heuristic::Order { plan: Plan::Given(g) }))
+    let path = s
+        .strip_prefix("order:")
+        .filter(|p| !["spiral", "hints"].contains(p))?;
+    Some(Given::read(path).map(|g| Heuristic::Order {
+        plan: Plan::Given(g),
+    }))
 }
 
 /// `pmean:N:p`.
@@ -204,7 +208,9 @@ impl fmt::Display for Heuristic {
             Heuristic::Hybrid { n, at } => write!(f, "ply:{n}@{at}"),
             Heuristic::Order { plan: Plan::Spiral } => f.write_str("order:spiral"),
             Heuristic::Order { plan: Plan::Hints } => f.write_str("order:hints"),
-            Heuristic::Order { plan: Plan::Given(g) } => write!(f, "order:{}", g.path),
+            Heuristic::Order {
+                plan: Plan::Given(g),
+            } => write!(f, "order:{}", g.path),
             Heuristic::Order {
                 plan: Plan::Lines { columns: false },
             } => f.write_str("scan:rows"),
@@ -242,7 +248,9 @@ impl Heuristic {
     /// board (an `order:FILE` cell off it).
     pub fn check(self, width: usize, height: usize) -> Result<(), String> {
         match self {
-            Heuristic::Order { plan: Plan::Given(g) } => g.check(width, height),
+            Heuristic::Order {
+                plan: Plan::Given(g),
+            } => g.check(width, height),
             _ => Ok(()),
         }
     }

@@ -67,19 +67,29 @@ impl Given {
             if body.is_empty() {
                 continue;
             }
-            let nums: Vec<Option<usize>> = body.split_whitespace().map(|t| t.parse().ok()).collect();
+            let nums: Vec<Option<usize>> =
+                body.split_whitespace().map(|t| t.parse().ok()).collect();
             let (r, c) = match nums.as_slice() {
                 [Some(r), Some(c)] => (*r, *c),
-                _ => return Err(format!("{path}:{line_no}: expected 'ROW COL' (0-based), found '{body}'")),
+                _ => {
+                    return Err(format!(
+                        "{path}:{line_no}: expected 'ROW COL' (0-based), found '{body}'"
+                    ))
+                }
             };
             if let Some(&(_, _, first)) = cells.iter().find(|&&(r0, c0, _)| (r0, c0) == (r, c)) {
-                return Err(format!("{path}:{line_no}: cell {r} {c} is listed twice (first on line {first})"));
+                return Err(format!(
+                    "{path}:{line_no}: cell {r} {c} is listed twice (first on line {first})"
+                ));
             }
             cells.push((r, c, line_no));
         }
         // Kept for the rest of the process: a `Plan` is `Copy`, and the file is read
         // once per `--select` value.
-        Ok(Box::leak(Box::new(Given { path: path.to_string(), cells })))
+        Ok(Box::leak(Box::new(Given {
+            path: path.to_string(),
+            cells,
+        })))
     }
 
     /// A one-line error when a listed cell is off a `width` x `height` board.
