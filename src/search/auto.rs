@@ -237,7 +237,8 @@ pub fn candidates(puzzle: &Puzzle) -> Vec<Heuristic> {
     let st = State::new(puzzle);
     let order = |h: Heuristic| h.plan(puzzle.width, puzzle.height).map(|p| p.order(&st));
     let hints = Heuristic::Order { plan: Plan::Hints };
-    if !c.iter().any(|&s| order(s) == order(hints)) {
+    let planned = order(hints);
+    if !c.iter().any(|&s| order(s) == planned) {
         c.push(hints);
     }
     c

@@ -129,19 +129,24 @@ mod tests {
     use super::*;
     use crate::puzzle::generate;
 
-    /// On an empty board the rule is row-major order; `next` is the plan's first
-    /// cell at every step (the rule is memoryless).
-    #[test]
-    fn an_empty_board_is_planned_in_rows_and_next_follows_the_plan() {
-        let p = generate::generate(5, 4, 3, 3, 7).unwrap();
+    /// The puzzle's first solution by mrv, as `[piece, rotation]` per cell.
+    fn first_solution(p: &crate::puzzle::Puzzle) -> Vec<[usize; 2]> {
         let limits = crate::search::Limits {
             max_solutions: Some(1),
             keep: 1,
             ..Default::default()
         };
         let stop = std::sync::atomic::AtomicBool::new(false);
-        let r = crate::search::solve(&p, crate::search::Heuristic::Mrv, &limits, &stop);
-        let sol = &r.solutions[0];
+        let r = crate::search::solve(p, crate::search::Heuristic::Mrv, &limits, &stop);
+        r.solutions[0].clone()
+    }
+
+    /// On an empty board the rule is row-major order; `next` is the plan's first
+    /// cell at every step (the rule is memoryless).
+    #[test]
+    fn an_empty_board_is_planned_in_rows_and_next_follows_the_plan() {
+        let p = generate::generate(5, 4, 3, 3, 7).unwrap();
+        let sol = &first_solution(&p);
         let mut st = State::new(&p);
         let order = plan(&st);
         assert_eq!(order, (0..20).collect::<Vec<u32>>());
@@ -160,14 +165,7 @@ mod tests {
     fn a_hint_pulls_its_neighbours_forward() {
         let p = generate::generate(6, 6, 3, 3, 11).unwrap();
         let mut st = State::new(&p);
-        let limits = crate::search::Limits {
-            max_solutions: Some(1),
-            keep: 1,
-            ..Default::default()
-        };
-        let stop = std::sync::atomic::AtomicBool::new(false);
-        let r = crate::search::solve(&p, crate::search::Heuristic::Mrv, &limits, &stop);
-        let [piece, rot] = r.solutions[0][14]; // row 2, column 2
+        let [piece, rot] = first_solution(&p)[14]; // row 2, column 2
         st.place(14, (4 * piece + rot) as u32);
         let order = plan(&st);
         assert_eq!(order.len(), 35);

@@ -475,5 +475,6 @@ mod tests {
             assert_eq!(h.to_string(), example.replace(":one", ""), "{syntax}");
             assert!(!family.about.is_empty());
         }
+        let _ = std::fs::remove_file(order);
     }
 }
