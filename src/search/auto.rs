@@ -87,10 +87,14 @@ pub enum Costs {
     Fixed,
 }
 
-/// The time auto may spend choosing.
+/// The time auto may spend choosing, and the time the search may take.
 #[derive(Debug, Clone, Copy)]
 pub struct Budget {
     pub seconds: f64,
+    /// `--timeout`: a goal no candidate is predicted to reach within [`UNREACHABLE`]
+    /// times this is not chased; the deepest board is ([`Goal::Deepest`]). None: a
+    /// day, as a run no one waits out.
+    pub timeout_s: Option<f64>,
 }
 
 impl Budget {
@@ -98,8 +102,42 @@ impl Budget {
     pub fn for_timeout(timeout_s: Option<f64>) -> Budget {
         Budget {
             seconds: timeout_s.map_or(0.3, |t| (t * 0.01).clamp(0.05, 30.0)),
+            timeout_s,
         }
     }
+
+    /// `seconds` to choose, for a search with no timeout.
+    pub fn seconds(seconds: f64) -> Budget {
+        Budget {
+            seconds,
+            timeout_s: None,
+        }
+    }
+
+    /// The time beyond which a predicted goal counts as out of reach.
+    fn horizon_s(&self) -> f64 {
+        UNREACHABLE * self.timeout_s.unwrap_or(86_400.0)
+    }
+}
+
+/// How many times the time given a goal must be predicted to be out of reach for
+/// auto to give it up for the deepest board: predictions of trees this large are
+/// off by 10x and more, so only a goal far beyond the time counts.
+const UNREACHABLE: f64 = 100.0;
+
+/// What auto chose for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Goal {
+    /// The least predicted time to the solutions asked (or the whole tree).
+    #[default]
+    Time,
+    /// No candidate is predicted to reach the goal within [`UNREACHABLE`] times the
+    /// time given: the deepest board its short run reached, all runs being equally
+    /// long (Eternity II with its five hints, 10 minutes: ply:2, chosen for the
+    /// smaller tree, got through 5.5e8 nodes to depth 184, scan through 7.3e10 to
+    /// depth 202).
+    Deepest,
 }
 
 /// One candidate's prediction.
@@ -116,6 +154,9 @@ pub struct Candidate {
     pub measured: bool,
     /// What the prediction rests on ([`Basis`]).
     pub basis: Basis,
+    /// The deepest board of its short run (none with fixed costs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<usize>,
 }
 
 /// What a candidate's prediction rests on.
@@ -135,6 +176,9 @@ pub enum Basis {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Choice {
     pub chosen: Heuristic,
+    /// What it was chosen for ([`Goal`]).
+    #[serde(default)]
+    pub goal: Goal,
     /// Every candidate weighed, in the order tried.
     pub candidates: Vec<Candidate>,
     /// The candidates not weighed because one already reached the goal, measured, in
@@ -152,17 +196,16 @@ pub struct Choice {
 impl Choice {
     /// The one line that says what was chosen and why.
     pub fn line(&self) -> String {
-        let describe = |c: &Candidate| {
-            if c.measured {
-                format!("{} ({} measured)", c.select, secs(c.time_s))
-            } else {
-                format!(
-                    "{} ({:.1e} nodes x {})",
-                    c.select,
-                    c.nodes,
-                    per_node(c.cost_s)
-                )
-            }
+        let deepest = self.goal == Goal::Deepest;
+        let describe = |c: &Candidate| match (deepest, c.measured) {
+            (true, _) => format!("{} (depth {})", c.select, c.depth.unwrap_or(0)),
+            (false, true) => format!("{} ({} measured)", c.select, secs(c.time_s)),
+            (false, false) => format!(
+                "{} ({:.1e} nodes x {})",
+                c.select,
+                c.nodes,
+                per_node(c.cost_s)
+            ),
         };
         let chosen = self.candidates.iter().find(|c| c.select == self.chosen);
         let mut others: Vec<&Candidate> = self
@@ -170,22 +213,30 @@ impl Choice {
             .iter()
             .filter(|c| c.select != self.chosen)
             .collect();
-        others.sort_by(|a, b| a.time_s.total_cmp(&b.time_s));
+        match deepest {
+            true => others.sort_by_key(|c| std::cmp::Reverse(c.depth)),
+            false => others.sort_by(|a, b| a.time_s.total_cmp(&b.time_s)),
+        }
         let over: Vec<String> = others.iter().map(|c| describe(c)).collect();
         let skipped: Vec<String> = self.skipped.iter().map(|h| h.to_string()).collect();
         let least = self
             .candidates
             .iter()
-            .map(|c| c.time_s)
-            .fold(f64::INFINITY, f64::min);
-        let kept = match chosen {
-            Some(c) if c.time_s > least => {
+            .min_by(|a, b| a.time_s.total_cmp(&b.time_s));
+        let why = match (deepest, chosen, least) {
+            (true, _, Some(l)) => format!(
+                "; no candidate is predicted to reach the goal within {UNREACHABLE}x the time \
+                 given (the fastest: {}, {}), so the deepest board of equal short runs decides",
+                l.select,
+                secs(l.time_s)
+            ),
+            (false, Some(c), Some(l)) if c.time_s > l.time_s => {
                 format!("; scan kept: a probed prediction must be {SWITCH}x faster to leave it")
             }
             _ => String::new(),
         };
         format!(
-            "auto: chose {}{}{}{kept} (choosing took {})",
+            "auto: chose {}{}{}{why} (choosing took {})",
             chosen.map_or(self.chosen.to_string(), describe),
             match over.is_empty() {
                 true => String::new(),
@@ -203,6 +254,8 @@ impl Choice {
 fn secs(s: f64) -> String {
     if s < 1.0 {
         format!("{:.0} ms", s * 1e3)
+    } else if s >= 1e5 {
+        format!("{s:.1e} s")
     } else {
         format!("{s:.1} s")
     }
@@ -314,15 +367,26 @@ pub fn choose(
         (Basis::Probes, false) => c.time_s * SWITCH,
         _ => c.time_s,
     };
+    let fastest = out.iter().map(weighed).fold(f64::INFINITY, f64::min);
+    let goal = match costs {
+        Costs::Measured if fastest > budget.horizon_s() => Goal::Deepest,
+        _ => Goal::Time,
+    };
+    // Ties go to the earlier candidate (scan first).
+    let better = |b: &Candidate, c: &Candidate| match goal {
+        Goal::Time => weighed(c) < weighed(b),
+        Goal::Deepest => c.depth > b.depth,
+    };
     let best = out
         .iter()
         .fold(None::<&Candidate>, |b, c| match b {
-            Some(b) if weighed(b) <= weighed(c) => Some(b),
+            Some(b) if !better(b, c) => Some(b),
             _ => Some(c),
         })
         .expect("at least one candidate");
     Some(Choice {
         chosen: best.select,
+        goal,
         candidates: out.clone(),
         skipped,
         choosing_s: started.elapsed().as_secs_f64(),
@@ -372,6 +436,7 @@ struct Short {
     solutions: u64,
     elapsed_s: f64,
     reached: bool,
+    deepest: usize,
 }
 
 impl Short {
@@ -407,6 +472,7 @@ impl Short {
             },
             measured,
             basis,
+            depth: Some(self.deepest),
         })
     }
 }
@@ -440,6 +506,7 @@ fn short_run(
         solutions: r.solutions_found,
         elapsed_s,
         reached: r.stopped.is_none() || r.stopped == Some(super::Stop::Solutions),
+        deepest: r.deepest,
     })
 }
 
@@ -511,5 +578,6 @@ fn predict(
         time_s: nodes * cost_s,
         measured: false,
         basis: Basis::Probes,
+        depth: run.map(|r| r.deepest),
     })
 }

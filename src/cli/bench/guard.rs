@@ -122,7 +122,7 @@ pub fn forecast_auto(
     (turns, threads): (u64, usize),
     slice: f64,
 ) -> Option<Forecast> {
-    let budget = Budget { seconds: slice };
+    let budget = Budget::seconds(slice);
     let choice = auto::choose(
         puzzle,
         solutions,
