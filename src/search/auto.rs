@@ -19,7 +19,7 @@
 //! callgrind and takes a fixed number of probes (80 per candidate, not a time's
 //! worth), and the choice depends on the seed alone.
 
-use super::estimate::per_depth_until;
+use super::estimate::per_depth_within;
 use super::limits::Limits;
 use super::select::{Heuristic, Plan};
 use super::state::State;
@@ -536,35 +536,13 @@ fn predict(
         Costs::Measured => usize::MAX,
         Costs::Fixed => 2,
     };
-    // Batches of probes until the slice ends (the first always finishes): Knuth's
-    // estimate is unbiased for any number of probes, so the batches are averaged.
-    let (mut per_depth, mut batches) = (Vec::new(), 0.0);
-    for (i, k) in [16usize, 64, 64, 256, 256, 1024, 1024]
+    let batches = [16usize, 64, 64, 256, 256, 1024, 1024]
         .into_iter()
-        .enumerate()
-        .take(batches_max)
-    {
-        let never = || stop.load(Ordering::Relaxed);
-        let stopped: &(dyn Fn() -> bool + Sync) = if i == 0 { &never } else { &late };
-        let Some(est) = per_depth_until(puzzle, h, k, seed + i as u64, stopped) else {
-            break;
-        };
-        if per_depth.is_empty() {
-            per_depth = vec![0.0; est.len()];
-        }
-        for (a, b) in per_depth.iter_mut().zip(&est) {
-            *a += b * k as f64;
-        }
-        batches += k as f64;
-        if costs == Costs::Measured && late() {
-            break;
-        }
-    }
-    if stop.load(Ordering::Relaxed) {
-        return None;
-    }
-    let tree: f64 = per_depth.iter().sum::<f64>() / batches;
-    let found = per_depth.last().copied().unwrap_or(0.0) / batches;
+        .take(batches_max);
+    let never = || stop.load(Ordering::Relaxed);
+    let per_depth = per_depth_within(puzzle, h, batches, seed, &never, &late)?;
+    let tree: f64 = per_depth.iter().sum();
+    let found = per_depth.last().copied().unwrap_or(0.0);
     let nodes = match solutions {
         None => tree,
         Some(k) => tree * (k as f64 / (found + 1.0)).min(1.0),

@@ -116,6 +116,43 @@ pub fn estimate_per_depth(puzzle: &Puzzle, h: Heuristic, k: usize, seed: u64) ->
     per_depth_until(puzzle, h, k, seed, &|| false).expect("never stopped")
 }
 
+/// Knuth's estimate per depth from batches of probes (`batches`: the probes of each,
+/// seeded `seed`, `seed + 1`, ...) for as long as `late()` allows: the first batch
+/// always finishes (only `stop()` ends it), and the batches that finished are
+/// averaged, weighted by their probes (the estimate is unbiased for any number). What
+/// `auto` weighs a candidate by and `bench`'s check forecasts a setting by. None when
+/// `stop()` was set.
+pub fn per_depth_within(
+    puzzle: &Puzzle,
+    h: Heuristic,
+    batches: impl IntoIterator<Item = usize>,
+    seed: u64,
+    stop: &Stopped<'_>,
+    late: &Stopped<'_>,
+) -> Option<Vec<f64>> {
+    let (mut sum, mut probes) = (Vec::new(), 0usize);
+    for (i, k) in batches.into_iter().enumerate() {
+        let stopped = if i == 0 { stop } else { late };
+        let Some(est) = per_depth_until(puzzle, h, k, seed + i as u64, stopped) else {
+            break;
+        };
+        if sum.len() < est.len() {
+            sum.resize(est.len(), 0.0);
+        }
+        for (a, b) in sum.iter_mut().zip(&est) {
+            *a += b * k as f64;
+        }
+        probes += k;
+        if late() {
+            break;
+        }
+    }
+    if stop() || probes == 0 {
+        return None;
+    }
+    Some(sum.into_iter().map(|n| n / probes as f64).collect())
+}
+
 /// Probes between two questions to `stopped`.
 /// A probe of `ply:4` on an 8x8 takes about 3 ms, one of scan's tables 0.3 µs: 64
 /// answers a Ctrl-C within 0.2 s and costs the fastest probes well under 1%.

@@ -8,14 +8,14 @@
 //! most [`SLICE_S`] each, at least [`MIN_SLICE_S`]; a setting done sooner leaves its
 //! time to the others). Each slice is split: 40% for a run of the real search (a tree
 //! it exhausts is timed, not predicted), 60% for the probes of a Knuth estimate of the
-//! tree ([`estimate_until`]) that its rate turns into time. The check stops at the
+//! tree ([`per_depth_within`]) that its rate turns into time. The check stops at the
 //! first setting refused.
 
 use super::super::INTERRUPTED;
 use crate::puzzle::Puzzle;
 use crate::report::reached_goal;
 use crate::search::auto::{self, Budget, Costs};
-use crate::search::estimate::estimate_until;
+use crate::search::estimate::per_depth_within;
 use crate::search::{self, Heuristic, Limits, Strategy};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -83,28 +83,12 @@ pub fn forecast(
     let rate = r.nodes as f64 / r.elapsed_s.max(1e-9) * threads as f64;
     let end = Instant::now() + Duration::from_secs_f64((1.0 - MEASURE_SHARE) * slice);
     let late = || interrupted() || Instant::now() >= end;
-    // Knuth's estimate is unbiased for any number of probes: the estimates of the
-    // batches that finished, weighted by their probes.
-    let (mut sum, mut probes) = (0.0, 0usize);
-    for seed in 1u64.. {
-        let (k, stopped): (usize, &(dyn Fn() -> bool + Sync)) = if probes == 0 {
-            (FIRST_PROBES, &interrupted)
-        } else {
-            (MORE_PROBES, &late)
-        };
-        match estimate_until(puzzle, h, k, seed, stopped) {
-            Some(e) => (sum, probes) = (sum + e * k as f64, probes + k),
-            None => break,
-        }
-        if late() {
-            break;
-        }
-    }
-    if interrupted() || probes == 0 {
-        return None;
-    }
+    let batches = std::iter::once(FIRST_PROBES).chain(std::iter::repeat(MORE_PROBES));
+    let tree: f64 = per_depth_within(puzzle, h, batches, 1, &interrupted, &late)?
+        .iter()
+        .sum();
     // The measured run searched this many nodes without finishing: a floor.
-    let nodes = (sum / probes as f64 / turns as f64).max(r.nodes as f64);
+    let nodes = (tree / turns as f64).max(r.nodes as f64);
     Some(Forecast {
         run_s: nodes / rate,
         nodes: Some((nodes, rate)),
