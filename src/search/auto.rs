@@ -125,6 +125,16 @@ impl Budget {
 /// off by 10x and more, so only a goal far beyond the time counts.
 const UNREACHABLE: f64 = 100.0;
 
+/// How many levels deeper than scan's short run another candidate's must get for
+/// auto to leave scan when it chooses by depth: depths of short runs are noisy (on
+/// Eternity II with its five hints the fast drivers end 1e9 nodes within 3 levels of
+/// each other: 198-201), and a goal predicted out of reach may not be: predictions
+/// of the first solution are high by up to 1e6x on Brendan's boards (with `--timeout
+/// 10`, 19 of his 96 boards of at most 64 cells were predicted out of reach, and a
+/// candidate 1-2 levels deeper than scan would have left it on 5 of them, scan:rows
+/// on his 10x6, 30+ s against scan's 0.85 s).
+const DEPTH_MARGIN: usize = 3;
+
 /// What auto chose for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
@@ -134,7 +144,7 @@ pub enum Goal {
     Time,
     /// No candidate is predicted to reach the goal within [`UNREACHABLE`] times the
     /// time given: the deepest board its short run reached, all runs being equally
-    /// long (Eternity II with its five hints, 10 minutes: ply:2, chosen for the
+    /// long, scan unless another is [`DEPTH_MARGIN`] levels deeper (Eternity II with its five hints, 10 minutes: ply:2, chosen for the
     /// smaller tree, got through 5.5e8 nodes to depth 184, scan through 7.3e10 to
     /// depth 202).
     Deepest,
@@ -226,7 +236,8 @@ impl Choice {
         let why = match (deepest, chosen, least) {
             (true, _, Some(l)) => format!(
                 "; no candidate is predicted to reach the goal within {UNREACHABLE}x the time \
-                 given (the fastest: {}, {}), so the deepest board of equal short runs decides",
+                 given (the fastest: {}, {}), so the deepest board of equal short runs decides \
+                 (scan unless another is {DEPTH_MARGIN} levels deeper)",
                 l.select,
                 secs(l.time_s)
             ),
@@ -372,10 +383,19 @@ pub fn choose(
         Costs::Measured if fastest > budget.horizon_s() => Goal::Deepest,
         _ => Goal::Time,
     };
-    // Ties go to the earlier candidate (scan first).
+    // For depth, a candidate other than the first (scan) counts DEPTH_MARGIN levels
+    // shallower. Ties go to the earlier candidate.
+    let deep = |c: &Candidate| {
+        let margin = if c.select == out[0].select {
+            0
+        } else {
+            DEPTH_MARGIN
+        };
+        c.depth.unwrap_or(0).saturating_sub(margin)
+    };
     let better = |b: &Candidate, c: &Candidate| match goal {
         Goal::Time => weighed(c) < weighed(b),
-        Goal::Deepest => c.depth > b.depth,
+        Goal::Deepest => deep(c) > deep(b),
     };
     let best = out
         .iter()
