@@ -3,6 +3,7 @@
 use super::{catch_interrupts, write_output, PuzzleArgs, INTERRUPTED};
 use crate::error::{InputError, Result};
 use crate::puzzle::Puzzle;
+use crate::search::auto::{self, Budget, Costs, Setting};
 use crate::search::parallel::{FrontierError, Split, MAX_SPLIT_DEPTH, UNITS_PER_SHARD};
 use crate::search::{jobs, Heuristic};
 use clap::Args;
@@ -19,8 +20,11 @@ pub struct SplitArgs {
     /// Directory for the job files (created if missing): DIR/job-0000.ron, ...
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-    #[arg(long, default_value = "scan", help = concat!("Site-selection heuristic: ", heuristics!()))]
-    pub select: Heuristic,
+    #[arg(long, default_value = "auto", help = concat!("Site-selection heuristic: auto (the default: chooses as `solve --all --shard` does, by a fixed cost model, so the same on every machine given --auto-seed; the job files record the choice), or ", heuristics!()))]
+    pub select: Setting,
+    /// Seed of auto's probes: the choice is the same on every run with the same seed.
+    #[arg(long, value_name = "S", default_value = "1")]
+    pub auto_seed: u64,
     /// Depth of the frontier (default: the first level with at least 64 subproblems
     /// per job; the same frontier as `solve --shard i/N`).
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u64).range(0..=MAX_SPLIT_DEPTH))]
@@ -30,7 +34,27 @@ pub struct SplitArgs {
 pub fn run(a: SplitArgs) -> Result<u8> {
     catch_interrupts();
     let puzzle = a.input.load()?;
-    super::check_select([a.select], &puzzle)?;
+    // auto's line is printed with the files' (a refusal stays one line).
+    let (select, why) = match a.select {
+        Setting::Use(h) => (h, None),
+        // Fixed costs, for all solutions: as `solve --all --shard i/N` chooses, so
+        // that a split and its shards search the same tree.
+        Setting::Auto => {
+            let budget = Budget::for_timeout(None);
+            let Some(c) = auto::choose(
+                &puzzle,
+                None,
+                budget,
+                Costs::Fixed,
+                a.auto_seed,
+                &INTERRUPTED,
+            ) else {
+                return Ok(interrupted());
+            };
+            (c.chosen, Some(c.line()))
+        }
+    };
+    super::check_select([select], &puzzle)?;
     let n = a.jobs as usize;
     let depth = super::split_depth(a.split_depth, &puzzle);
     let split = match depth {
@@ -43,11 +67,11 @@ pub fn run(a: SplitArgs) -> Result<u8> {
     let present = present_jobs(&a.out, n, &name)?;
     let this = SplitOf {
         puzzle: &puzzle,
-        select: a.select,
+        select,
         jobs: n,
     };
     this.check(&present, depth)?;
-    let jobs = match jobs::make_jobs(&puzzle, a.select, split, n, &INTERRUPTED) {
+    let jobs = match jobs::make_jobs(&puzzle, select, split, n, &INTERRUPTED) {
         Ok(jobs) => jobs,
         Err(FrontierError::Stopped(_)) => return Ok(interrupted()),
         Err(e) => return Err(InputError::new("--split-depth", e.to_string())),
@@ -87,6 +111,9 @@ pub fn run(a: SplitArgs) -> Result<u8> {
         }
     }
     let depth = jobs[0].split_depth;
+    if let Some(why) = why {
+        eprintln!("{why}");
+    }
     eprintln!("plytile: wrote {n} job files to {origin}: {units} subproblems at depth {depth}");
     if units < n {
         eprintln!(
