@@ -4,9 +4,9 @@
 //! ([`guard`]) refuses settings predicted to run for hours; after each setting, the
 //! warnings of [`warnings`] (outliers, a cold first run, a large spread).
 
-mod guard;
-mod live;
-mod warnings;
+pub(super) mod guard;
+pub(super) mod live;
+pub(super) mod warnings;
 
 use super::{
     catch_interrupts, check_outputs, distinct, shell_line, write_output, LimitArgs, StrategyArgs,

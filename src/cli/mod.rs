@@ -56,6 +56,38 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// `bench`'s pure parts, public for the test suite only: the check's refusal, the live
+/// line and the warnings about timed runs. The binary's code must not change for
+/// them: an exported function is no longer inlined into its one caller, so those
+/// are `#[inline]` (a copy in each caller). The check's two are wrappers and stay
+/// private: `refusal` is generic, and an instance of it outside the library (or one
+/// whose address is taken here) would export `duration`, which `bench` calls.
+#[doc(hidden)]
+pub mod bench_parts {
+    use super::bench::guard;
+    pub use super::bench::live::{elapsed, run_label, status_text};
+    pub use super::bench::warnings::{modified_zscores, warnings, OUTLIER_THRESHOLD};
+    use crate::search::Heuristic;
+    pub use guard::Forecast;
+
+    /// [`guard::refusal`] for a heuristic, instantiated here.
+    pub fn refusal(
+        h: Heuristic,
+        puzzle: &str,
+        f: &Forecast,
+        warmup: u32,
+        runs: u32,
+        solutions: Option<u64>,
+    ) -> Option<String> {
+        guard::refusal(h, puzzle, f, warmup, runs, solutions)
+    }
+
+    /// [`guard::duration`].
+    pub fn duration(s: f64) -> String {
+        guard::duration(s)
+    }
+}
+
 /// Set by Ctrl-C / SIGTERM; long runs poll it and stop cleanly with their statistics.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
@@ -674,20 +706,5 @@ pub fn parse_mib(s: &str) -> std::result::Result<f64, String> {
         _ => Err(format!(
             "'{s}' is not a positive number of MiB up to 2^30 (e.g. 1024 or 0.5)"
         )),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shell_line_quotes_only_what_the_shell_would_change() {
-        assert_eq!(
-            shell_line(["plytile", "bench", "p/x_1.txt", "--select", "scan,mrv"]),
-            "plytile bench p/x_1.txt --select scan,mrv"
-        );
-        assert_eq!(shell_line(["we,ird|\"name.txt"]), r#"'we,ird|"name.txt'"#);
-        assert_eq!(shell_line(["it's", "", "a b"]), r"'it'\''s' '' 'a b'");
     }
 }

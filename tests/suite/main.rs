@@ -1,6 +1,7 @@
 //! The integration tests, in one binary: each of the 20 files it was once split into
 //! was linked on its own (thin LTO over every dependency, per binary), which made up
-//! most of a fresh `cargo test --release`. One module per area, as the files were.
+//! most of a fresh `cargo test --release`. One module per area, as the files were;
+//! `unit` holds the library's unit tests (the library has no test harness of its own).
 //! `shared_tables` reads a process-wide count, so it runs itself in a child process.
 
 mod common;
@@ -26,3 +27,4 @@ mod sliding;
 mod spectral;
 mod symmetry;
 mod tampered;
+mod unit;

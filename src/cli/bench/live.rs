@@ -67,6 +67,7 @@ impl Live {
 
 /// `scan on p.txt, run 2/3 (setting 1/5)`, or `warm-up 1/1`; with `~3.0 h per run
 /// predicted` when the check before the runs predicted one (`predicted`).
+#[inline] // crate::cli::bench_parts
 pub fn run_label(
     what: &str,
     run: u32,
@@ -88,6 +89,7 @@ pub fn run_label(
 }
 
 /// The live line of a run: its label, time so far, nodes and rate.
+#[inline] // crate::cli::bench_parts
 pub fn status_text(label: &str, elapsed_s: f64, nodes: u64) -> String {
     let rate = nodes as f64 / elapsed_s.max(1e-9);
     format!(
@@ -98,7 +100,8 @@ pub fn status_text(label: &str, elapsed_s: f64, nodes: u64) -> String {
 }
 
 /// A run's time so far: `0.4 s`, `12 min 05 s`, `3 h 07 min`.
-fn elapsed(s: f64) -> String {
+#[inline] // crate::cli::bench_parts
+pub fn elapsed(s: f64) -> String {
     let whole = s as u64;
     if s < 60.0 {
         format!("{s:.1} s")
@@ -106,27 +109,5 @@ fn elapsed(s: f64) -> String {
         format!("{} min {:02} s", whole / 60, whole % 60)
     } else {
         format!("{} h {:02} min", whole / 3600, whole % 3600 / 60)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_live_line_names_the_setting_the_run_and_its_progress() {
-        let label = run_label("mrv on p.txt", 2, 1, 3, (2, 5), Some("~3.0 h"));
-        assert_eq!(
-            status_text(&label, 12.3, 1_230_000_000),
-            "mrv on p.txt, run 2/3 (setting 2/5), ~3.0 h per run predicted: 12.3 s, \
-             1.23e9 nodes, 1.00e8 nodes/s"
-        );
-        let label = run_label("scan on p.txt", 0, 1, 3, (1, 5), None);
-        assert_eq!(
-            status_text(&label, 0.0, 0),
-            "scan on p.txt, warm-up 1/1 (setting 1/5): 0.0 s, 0 nodes, 0.00e0 nodes/s"
-        );
-        assert_eq!(elapsed(725.0), "12 min 05 s");
-        assert_eq!(elapsed(3.0 * 3600.0 + 7.0 * 60.0 + 59.0), "3 h 07 min");
     }
 }

@@ -20,6 +20,7 @@ pub const SPREAD: f64 = 0.5;
 
 /// The modified Z-scores of `xs` (hyperfine's `modified_zscores`: a MAD of 0 is taken
 /// as `f64::EPSILON`, so that one run off many equal ones stands out).
+#[inline] // crate::cli::bench_parts
 pub fn modified_zscores(xs: &[f64]) -> Vec<f64> {
     let median = Summary::of(xs).median;
     let deviations: Vec<f64> = xs.iter().map(|x| (x - median).abs()).collect();
@@ -36,6 +37,7 @@ pub fn modified_zscores(xs: &[f64]) -> Vec<f64> {
 /// the outliers it is one of (as hyperfine); the spread only when no outlier is: when
 /// the node counts differ (threads racing to a first solution), the spread of the rate
 /// (nodes/s), else of the times.
+#[inline] // crate::cli::bench_parts
 pub fn warnings(what: &str, times: &[f64], nodes: &[u64], alike: bool, warmup: u32) -> Vec<String> {
     let t = Summary::of(times);
     if times.len() < 2 || !alike || t.median < MIN_TIMED_S {
@@ -91,83 +93,4 @@ pub fn warnings(what: &str, times: &[f64], nodes: &[u64], alike: bool, warmup: u
         )];
     }
     Vec::new()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Hyperfine's own cases (`outlier_detection.rs`): how many are outliers.
-    #[test]
-    fn outliers_as_hyperfine_counts_them() {
-        let count = |xs: &[f64]| {
-            (modified_zscores(xs).iter())
-                .filter(|s| s.abs() > OUTLIER_THRESHOLD)
-                .count()
-        };
-        assert_eq!(count(&[50.0]), 0);
-        assert_eq!(count(&[1000.0, 0.0]), 0);
-        assert_eq!(count(&[-0.2, 0.0, 0.2]), 0);
-        assert_eq!(count(&[-0.2, 0.0, 0.2, 4.0]), 1);
-        assert_eq!(count(&[0.5, 0.30, 0.29, 0.31, 0.30]), 1);
-        assert_eq!(count(&[10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 100.0]), 1);
-    }
-
-    #[test]
-    fn a_slow_first_run_advises_a_warmup() {
-        let w = warnings("mrv on p.txt", &[2.0, 1.0, 1.01], &[7; 3], true, 0);
-        assert_eq!(
-            w,
-            [
-                "mrv on p.txt: the first timed run took 2.000 s, 2.0x the median of the \
-              others (1.005 s): a cold start (caches, memory, CPU clock); give --warmup 1 \
-              (or more) to run it untimed first"
-            ]
-        );
-        let w = warnings("mrv on p.txt", &[2.0, 1.0, 1.01], &[7; 3], true, 2);
-        assert!(w[0].ends_with("a larger --warmup (now 2) or a quieter system may help"));
-    }
-
-    #[test]
-    fn an_outlier_later_is_named_as_one() {
-        let w = warnings("scan on p.txt", &[1.0, 1.01, 3.0, 1.0], &[7; 4], true, 1);
-        assert_eq!(
-            w,
-            [
-                "scan on p.txt: 1 of 4 timed runs are statistical outliers (modified Z-score \
-              over 14.8, as hyperfine): rerun on a quiet system"
-            ]
-        );
-    }
-
-    #[test]
-    fn a_spread_over_half_the_mean_is_said() {
-        // No outlier by the median rule (two groups), but σ is 58% of the mean.
-        let w = warnings("ply:2 on p.txt", &[0.1, 0.3, 0.1, 0.3], &[7; 4], true, 1);
-        assert_eq!(
-            w,
-            [
-                "ply:2 on p.txt: the times vary by σ 115.5 ms, 58% of their mean 200.0 ms: \
-              rerun on a quiet system, or with more --runs"
-            ]
-        );
-        // Node counts that differ: the rate's spread, not the times'.
-        let w = warnings(
-            "mrv on p.txt",
-            &[0.1, 0.3, 0.1, 0.3],
-            &[1, 3, 1, 3],
-            true,
-            1,
-        );
-        assert_eq!(w, Vec::<String>::new());
-    }
-
-    #[test]
-    fn no_warning_without_reason() {
-        // Steady runs; one run; runs too short to time; runs stopped differently.
-        assert!(warnings("a", &[1.0, 1.02, 0.99], &[7; 3], true, 1).is_empty());
-        assert!(warnings("a", &[5.0], &[7], true, 0).is_empty());
-        assert!(warnings("a", &[0.004, 0.001, 0.001], &[7; 3], true, 0).is_empty());
-        assert!(warnings("a", &[2.0, 1.0, 1.01], &[7; 3], false, 0).is_empty());
-    }
 }

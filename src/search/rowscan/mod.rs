@@ -28,4 +28,6 @@ mod walk;
 
 pub use drive::Paused;
 pub use probe::Prober;
+#[doc(hidden)]
+pub use tables::DenseColours;
 pub use tables::{tables_built, RowScan};

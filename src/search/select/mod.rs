@@ -8,7 +8,8 @@ mod hybrid;
 mod mrv;
 mod order;
 mod pick;
-mod ply;
+#[doc(hidden)]
+pub mod ply;
 mod scan;
 
 pub use factor::Factor;

@@ -31,7 +31,7 @@
 //! memo per shape and the narrowing of walks are in `proof.rs`; this file has the
 //! walks, the pick and `scores` (for `explain`).
 
-mod proof;
+pub mod proof;
 
 use super::mrv::Mrv;
 use super::pick::{Pick, Select};
@@ -486,6 +486,18 @@ impl Ply {
         self.tree.branching_factor_mean(self.n, self.mean)
     }
 
+    /// Site `s` walked on its own and unpruned, as [`Ply::scores`] walked each site
+    /// before sites shared walks: its exact b, and its record's nodes and bytes. For
+    /// the test suite.
+    #[doc(hidden)]
+    pub fn exact_alone(&mut self, st: &mut State, s: usize) -> (f64, usize, usize) {
+        self.prune = false;
+        self.record_all(st, s);
+        let b = self.tree.branching_factor_mean(self.n, self.mean);
+        self.prune = true;
+        (b, self.tree.len(), self.tree.bytes())
+    }
+
     /// Records the whole local tree of site `s` in `tree` (cut short only when
     /// [`Ply::scores`] is told to stop).
     fn record_all(&mut self, st: &mut State, s: usize) {
@@ -605,7 +617,8 @@ impl Ply {
     /// index order, the same relative order at every site of the board. Two sites
     /// with one key thus have the same local tree, node for node, and the same b to
     /// the bit.
-    fn reach_key(&self, st: &State, s: usize, key: &mut Vec<u64>) {
+    #[doc(hidden)]
+    pub fn reach_key(&self, st: &State, s: usize, key: &mut Vec<u64>) {
         key.clear();
         let r = self.n as isize - 1;
         let (w, h) = (st.width as isize, st.height as isize);
@@ -720,6 +733,3 @@ impl Select for Ply {
         self.pick_among(st, Some(cells))
     }
 }
-
-#[cfg(test)]
-mod tests;

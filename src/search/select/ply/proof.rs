@@ -117,24 +117,26 @@ pub(super) const NO_HINT: u32 = u32::MAX;
 /// that many placements survive) and the smallest not met, so a later site of the
 /// shape is answered without a proof when its `need` is at most the one or at least
 /// the other.
+///
+/// Public (hidden) for the test suite.
 #[derive(Default)]
-pub(super) struct Shapes {
+pub struct Shapes {
     /// (shape, largest need met or 0, smallest need not met or u32::MAX)
     known: [(u64, u32, u32); SHAPES],
     len: usize,
 }
 
 /// Shapes kept per pick: most sites far from the placed cells are of a handful.
-const SHAPES: usize = 8;
+pub const SHAPES: usize = 8;
 
 impl Shapes {
-    pub(super) fn clear(&mut self) {
+    pub fn clear(&mut self) {
         self.len = 0;
     }
 
     /// The answer for `need` at a site of `shape`, when it follows from what is known.
     #[inline]
-    pub(super) fn known(&self, shape: u64, need: u32) -> Option<bool> {
+    pub fn known(&self, shape: u64, need: u32) -> Option<bool> {
         let &(_, met, unmet) = self.known[..self.len].iter().find(|k| k.0 == shape)?;
         if need <= met {
             Some(true)
@@ -146,7 +148,7 @@ impl Shapes {
     }
 
     /// Records that `need` is met (`alive`) or not at a site of `shape`.
-    pub(super) fn learn(&mut self, shape: u64, need: u32, alive: bool) {
+    pub fn learn(&mut self, shape: u64, need: u32, alive: bool) {
         let i = match self.known[..self.len].iter().position(|k| k.0 == shape) {
             Some(i) => i,
             None if self.len < SHAPES => {
@@ -162,34 +164,5 @@ impl Shapes {
         } else {
             k.2 = k.2.min(need);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{Shapes, SHAPES};
-
-    #[test]
-    fn shapes_answer_only_what_follows_from_a_proof() {
-        let mut s = Shapes::default();
-        assert_eq!(s.known(7, 3), None);
-        s.learn(7, 5, true); // at least 5 placements survive
-        assert_eq!(
-            (s.known(7, 4), s.known(7, 5), s.known(7, 6)),
-            (Some(true), Some(true), None)
-        );
-        s.learn(7, 9, false); // fewer than 9 do
-        assert_eq!(
-            (s.known(7, 8), s.known(7, 9), s.known(7, 12)),
-            (None, Some(false), Some(false))
-        );
-        assert_eq!(s.known(8, 4), None, "another shape");
-        for shape in 100..100 + SHAPES as u64 {
-            s.learn(shape, 1, true);
-        }
-        assert_eq!(s.known(100 + SHAPES as u64 - 2, 1), Some(true));
-        assert_eq!(s.known(100 + SHAPES as u64 - 1, 1), None, "full: not kept");
-        s.clear();
-        assert_eq!(s.known(7, 4), None, "a new pick knows nothing");
     }
 }

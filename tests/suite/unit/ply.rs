@@ -1,8 +1,11 @@
-//! Unit tests of [`Ply`]: shared walks, stopped and budgeted scores.
+//! `ply:N` (`search::select::ply`): shared walks, stopped and budgeted scores, and
+//! what one pick's proofs remember per shape of site.
 
-use super::{Ply, Select, Unscored};
-use crate::puzzle::generate::{default_colours, generate};
-use crate::search::{State, Stop};
+use plytile::puzzle::generate::{default_colours, generate};
+use plytile::search::select::ply::proof::{Shapes, SHAPES};
+use plytile::search::select::{Ply, Select, Unscored};
+use plytile::search::state::pop_lowest;
+use plytile::search::{State, Stop};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A 10x8 board with two pieces placed near a corner: sites of many kinds, and
@@ -13,7 +16,7 @@ fn board() -> State {
     for cell in [11, 12] {
         let mut cands = vec![0; st.words];
         st.candidates_into(cell, &mut cands);
-        st.place(cell, crate::search::state::pop_lowest(&mut cands).unwrap());
+        st.place(cell, pop_lowest(&mut cands).unwrap());
     }
     st
 }
@@ -53,13 +56,11 @@ fn sites_that_share_a_reach_share_their_walk_bit_for_bit() {
             p.reach_key(&st, s, &mut key);
             keys.insert(key);
             // Each site on its own, as before sites shared walks.
-            p.prune = false;
-            let b = p.exact(&mut st, s);
-            p.prune = true;
+            let (b, nodes, _) = p.exact_alone(&mut st, s);
             let (got_b, got_nodes) = score.unwrap();
             assert_eq!(
                 (got_b.to_bits(), got_nodes),
-                (b.to_bits(), p.tree.len()),
+                (b.to_bits(), nodes),
                 "ply {n} adj {adj}, cell {s}"
             );
         }
@@ -106,12 +107,7 @@ fn a_memory_budget_stops_at_the_first_site_whose_record_does_not_fit() {
         let all = scores(&mut p, &mut st, &NEVER);
         let bytes: Vec<usize> = all
             .iter()
-            .map(|&(s, _)| {
-                p.prune = false;
-                p.exact(&mut st, s);
-                p.prune = true;
-                p.tree.bytes()
-            })
+            .map(|&(s, _)| p.exact_alone(&mut st, s).2)
             .collect();
         // The first site that needs more than all before it: a budget of theirs.
         let i = (1..bytes.len())
@@ -138,4 +134,28 @@ fn a_memory_budget_stops_at_the_first_site_whose_record_does_not_fit() {
             assert_eq!(got.len(), all.len());
         }
     }
+}
+
+#[test]
+fn shapes_answer_only_what_follows_from_a_proof() {
+    let mut s = Shapes::default();
+    assert_eq!(s.known(7, 3), None);
+    s.learn(7, 5, true); // at least 5 placements survive
+    assert_eq!(
+        (s.known(7, 4), s.known(7, 5), s.known(7, 6)),
+        (Some(true), Some(true), None)
+    );
+    s.learn(7, 9, false); // fewer than 9 do
+    assert_eq!(
+        (s.known(7, 8), s.known(7, 9), s.known(7, 12)),
+        (None, Some(false), Some(false))
+    );
+    assert_eq!(s.known(8, 4), None, "another shape");
+    for shape in 100..100 + SHAPES as u64 {
+        s.learn(shape, 1, true);
+    }
+    assert_eq!(s.known(100 + SHAPES as u64 - 2, 1), Some(true));
+    assert_eq!(s.known(100 + SHAPES as u64 - 1, 1), None, "full: not kept");
+    s.clear();
+    assert_eq!(s.known(7, 4), None, "a new pick knows nothing");
 }
