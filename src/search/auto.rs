@@ -144,9 +144,9 @@ pub enum Goal {
     Time,
     /// No candidate is predicted to reach the goal within [`UNREACHABLE`] times the
     /// time given: the deepest board its short run reached, all runs being equally
-    /// long, scan unless another is [`DEPTH_MARGIN`] levels deeper (Eternity II with its five hints, 10 minutes: ply:2, chosen for the
-    /// smaller tree, got through 5.5e8 nodes to depth 184, scan through 7.3e10 to
-    /// depth 202).
+    /// long, scan unless another is [`DEPTH_MARGIN`] levels deeper (Eternity II with
+    /// its five hints, 10 minutes: ply:2, chosen for the smaller tree, got through
+    /// 5.5e8 nodes to depth 184, scan through 7.3e10 to depth 202).
     Deepest,
 }
 
