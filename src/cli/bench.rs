@@ -21,7 +21,7 @@ use crate::report::export::{
 };
 use crate::report::{rank, stop_text, Rank};
 use crate::search::auto::{Budget, Setting};
-use crate::search::select::MAX_PLY;
+use crate::search::select::{Along, Mrv, PlyN, MAX_PLY};
 use crate::search::{self, Heuristic};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -125,13 +125,13 @@ fn settings(a: &BenchArgs) -> Vec<Setting> {
     let ply = match (a.ply, a.select.is_empty()) {
         (Some(r), _) => Some(r),
         (None, true) => {
-            out.extend([Heuristic::Scan, Heuristic::Mrv].map(Setting::Use));
+            out.extend([Heuristic::Scan(Along::Shape), Heuristic::Mrv(Mrv)].map(Setting::Use));
             Some((2, 4))
         }
         (None, false) => None,
     };
     if let Some((lo, hi)) = ply {
-        out.extend((lo..=hi).map(|n| Setting::Use(Heuristic::Ply { n, adj: false })));
+        out.extend((lo..=hi).map(|n| Setting::Use(Heuristic::Ply(PlyN { n, adj: false }))));
     }
     distinct(out)
 }

@@ -10,7 +10,7 @@ use crate::report::SolveResult;
 use crate::search::auto::{self, Budget, Costs, Setting};
 use crate::search::parallel::interleave::{self, Interleave};
 use crate::search::parallel::MAX_SPLIT_DEPTH;
-use crate::search::{self, jobs, Heuristic, Order, Spread};
+use crate::search::{self, jobs, Along, Heuristic, Order, Spread};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -165,7 +165,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         ));
     }
     // Unsolvable boards are reported before auto spends its time choosing.
-    let select = fixed.unwrap_or(Heuristic::Scan);
+    let select = fixed.unwrap_or(Heuristic::Scan(Along::Shape));
     if let Some(why) = super::no_solution_reason(&puzzle) {
         // Proven before the search: a search would only confirm it, and on a large
         // board never end.
@@ -231,7 +231,7 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         keep,
     );
     // --interleave walks scan's tables only: it asks for scan.
-    let fixed = fixed.or(a.interleave.then_some(Heuristic::Scan));
+    let fixed = fixed.or(a.interleave.then_some(Heuristic::Scan(Along::Shape)));
     let auto = if fixed.is_none() {
         // A shard, job or checkpoint must choose as its siblings and reruns do.
         let costs = if spread.shard.is_some() || spread.checkpoint.is_some() {

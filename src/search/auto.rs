@@ -21,7 +21,7 @@
 
 use super::estimate::per_depth_within;
 use super::limits::Limits;
-use super::select::{Heuristic, Plan};
+use super::select::{Along, Heuristic, Mrv, Plan, PlyN};
 use super::state::State;
 use crate::puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
@@ -290,17 +290,20 @@ fn per_node(s: f64) -> String {
 /// solution and searched 5.4e8). Until an estimator sees below D, weighing them
 /// would pick them on a prediction that is wrong by orders of magnitude.
 pub fn candidates(puzzle: &Puzzle) -> Vec<Heuristic> {
-    let mut c = vec![Heuristic::Scan];
+    let mut c = vec![Heuristic::Scan(Along::Shape)];
     if puzzle.width != puzzle.height {
         let default = crate::puzzle::scans_columns(puzzle.width, puzzle.height);
-        c.push(Heuristic::ScanAlong { columns: !default });
+        c.push(Heuristic::Scan(Along::fixed(!default)));
     }
-    c.extend([Heuristic::Mrv, Heuristic::Ply { n: 2, adj: false }]);
+    c.extend([
+        Heuristic::Mrv(Mrv),
+        Heuristic::Ply(PlyN { n: 2, adj: false }),
+    ]);
     // Grown from the hints, unless that is a scan's order (the rule fills a board
     // without hints row by row): the same tree, at a higher cost per node.
     let st = State::new(puzzle);
     let order = |h: Heuristic| h.plan(puzzle.width, puzzle.height).map(|p| p.order(&st));
-    let hints = Heuristic::Order { plan: Plan::Hints };
+    let hints = Heuristic::Order(Plan::Hints);
     let planned = order(hints);
     if !c.iter().any(|&s| order(s) == planned) {
         c.push(hints);
@@ -308,20 +311,10 @@ pub fn candidates(puzzle: &Puzzle) -> Vec<Heuristic> {
     c
 }
 
-/// Instructions per node of `h` (callgrind, x86-64-v3 build, Puzzle D and E2 with the
-/// starter; BENCHMARKS.md), as seconds at one instruction per nanosecond: the cost
-/// model of [`Costs::Fixed`].
+/// [`Heuristic::instructions_per_node`] as seconds at one instruction per nanosecond:
+/// the cost model of [`Costs::Fixed`].
 pub fn fixed_cost(h: Heuristic) -> f64 {
-    let instructions = match h {
-        Heuristic::Scan | Heuristic::ScanAlong { .. } => 50.0,
-        Heuristic::Mrv => 574.0,
-        Heuristic::Ply { n, .. } | Heuristic::PMean { n, .. } => 3195.0 * 5f64.powi(n as i32 - 2),
-        // The planned-order driver (Puzzle D: order:hints 68, order:spiral 71); a
-        // hybrid's nodes are mostly its planned part's.
-        Heuristic::Order { .. } => 70.0,
-        Heuristic::Hybrid { .. } => 100.0,
-    };
-    instructions * 1e-9
+    h.instructions_per_node() * 1e-9
 }
 
 /// Chooses among [`candidates`] for a search that stops at `solutions` (None: all),
@@ -425,7 +418,7 @@ pub fn choose(
 /// solution (the long thin ones: 11x5, 16x3, 15x4, 10x6).
 fn undercount(h: Heuristic) -> f64 {
     match h {
-        Heuristic::Ply { .. } | Heuristic::PMean { .. } => 10.0,
+        Heuristic::Ply(_) | Heuristic::PMean(_) => 10.0,
         _ => 1.0,
     }
 }

@@ -8,7 +8,7 @@
 
 use super::limits::Stats;
 use super::parallel::Prefix;
-use super::select::Heuristic;
+use super::select::{Along, Heuristic};
 use crate::error::{InputError, Result};
 use crate::puzzle::formats::{check_ron_puzzle, from_ron, read_text, ron_lines};
 use crate::puzzle::{fingerprint, scans_columns, Puzzle};
@@ -116,8 +116,9 @@ pub(crate) fn stale_tree(format: u32, puzzle: &Puzzle, select: Heuristic) -> Opt
             "it was written by a newer plytile (search tree format {format}; this one knows up to {TREE_FORMAT})"
         ));
     }
-    let rows_then =
-        format < 2 && select == Heuristic::Scan && scans_columns(puzzle.width, puzzle.height);
+    let rows_then = format < 2
+        && select == Heuristic::Scan(Along::Shape)
+        && scans_columns(puzzle.width, puzzle.height);
     rows_then.then(|| {
         format!(
             "it was written by an older plytile whose scan filled this {}x{} board along rows; scan now fills it along columns",

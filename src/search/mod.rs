@@ -21,7 +21,7 @@ pub mod symmetry;
 
 pub use engine::search;
 pub use limits::{Limits, Stats, Stop};
-pub use select::{Heuristic, Order, Pick, Select, Strategy};
+pub use select::{Along, Heuristic, Mrv, Order, PMean, Pick, Plan, PlyN, Select, Strategy, Switch};
 pub use state::State;
 
 pub use outcome::SolveResult;

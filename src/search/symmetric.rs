@@ -20,7 +20,7 @@ use super::checkpoint::{self, cut_parts, of_recorded_cut, part_checkpoint, part_
 use super::estimate::{estimate_until, Stopped};
 use super::limits::{self, Limits, Stats, Stop};
 use super::outcome::{absorb, SolveResult, SymmetryPart};
-use super::select::{Heuristic, Strategy};
+use super::select::{Along, Heuristic, Strategy};
 use super::solve::{solve_read, solve_with, Loaded, Spread};
 use super::symmetry::{anchored_along, covers, half_turn, pair_corners, turn, with_corners, Parts};
 use crate::error::{InputError, Result};
@@ -113,8 +113,8 @@ fn nodes(p: &Puzzle, h: Heuristic, k: usize, stopped: &Stopped<'_>) -> Option<f6
 /// or columns (true). Only `scan` fills lines; the others take the rows way.
 fn ways(h: Heuristic) -> &'static [bool] {
     match h {
-        Heuristic::Scan => &[false, true],
-        Heuristic::ScanAlong { columns: true } => &[true],
+        Heuristic::Scan(Along::Shape) => &[false, true],
+        Heuristic::Scan(Along::Columns) => &[true],
         _ => &[false],
     }
 }
@@ -130,7 +130,7 @@ fn pair_part(p: &Puzzle, h: Heuristic, u: usize, v: usize, columns: bool) -> Opt
         [(u, 0, 0), (v, 0, n - 1)]
     };
     let select = match h {
-        Heuristic::Scan | Heuristic::ScanAlong { .. } => Heuristic::ScanAlong { columns },
+        Heuristic::Scan(_) => Heuristic::Scan(Along::fixed(columns)),
         other => other,
     };
     Some(Part {

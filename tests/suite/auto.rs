@@ -6,7 +6,7 @@ use crate::common::{code, p, plytile_exact as plytile, stdout};
 use plytile::puzzle::formats::parse_e2_hints;
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::search::auto::{self, Budget, Costs, Goal};
-use plytile::search::Heuristic;
+use plytile::search::{Along, Heuristic};
 use std::sync::atomic::AtomicBool;
 
 fn load(rel: &str) -> plytile::puzzle::Puzzle {
@@ -209,7 +209,7 @@ fn an_unreachable_goal_is_chosen_for_depth() {
     // Scan (the first) unless another got 3 levels deeper; then the deepest such.
     let depth = |c: &auto::Candidate| c.depth.unwrap();
     let scan = &c.candidates[0];
-    assert_eq!(scan.select, Heuristic::Scan);
+    assert_eq!(scan.select, Heuristic::Scan(Along::Shape));
     let deeper = c.candidates.iter().filter(|o| depth(o) >= depth(scan) + 3);
     let expected = deeper
         .fold(None::<&auto::Candidate>, |b, o| match b {

@@ -11,7 +11,7 @@ use plytile::puzzle::formats::{
 use plytile::puzzle::generate::{default_colours, generate};
 use plytile::puzzle::{verify, Board, Hint, Kind, Puzzle};
 use plytile::report::SolveResult;
-use plytile::search::{solve, Heuristic, Limits, State};
+use plytile::search::{solve, Along, Heuristic, Limits, Mrv, PlyN, State};
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
 
@@ -68,9 +68,9 @@ fn a_node_budget_counts_and_sees_through_exactly_its_nodes() {
     use plytile::search::Stop;
     let p = brendan(5, 5);
     for h in [
-        Heuristic::Scan,
-        Heuristic::Mrv,
-        Heuristic::Ply { n: 2, adj: false },
+        Heuristic::Scan(Along::Shape),
+        Heuristic::Mrv(Mrv),
+        Heuristic::Ply(PlyN { n: 2, adj: false }),
     ] {
         let limited = |max_nodes, max_solutions| {
             let l = Limits {
@@ -111,7 +111,7 @@ fn a_node_budget_counts_and_sees_through_exactly_its_nodes() {
 /// and both solution counts exactly; for small solution sets, the very same boards.
 fn check_against_brute(p: &Puzzle, what: &str) -> u64 {
     const SMALL: u64 = 3000;
-    let scan = run(p, Heuristic::Scan, SMALL as usize);
+    let scan = run(p, Heuristic::Scan(Along::Shape), SMALL as usize);
     let bf = if scan.solutions_found <= SMALL {
         brute_force_all(p)
     } else {
@@ -122,7 +122,7 @@ fn check_against_brute(p: &Puzzle, what: &str) -> u64 {
         "{what}: scan nodes per depth"
     );
     assert_eq!(scan.solutions_found, bf.solutions, "{what}: scan solutions");
-    let mrv = run(p, Heuristic::Mrv, SMALL as usize);
+    let mrv = run(p, Heuristic::Mrv(Mrv), SMALL as usize);
     assert_eq!(mrv.solutions_found, bf.solutions, "{what}: mrv solutions");
     assert_eq!(mrv.nodes_per_depth[0], 1);
     if bf.solutions <= SMALL {
@@ -178,7 +178,7 @@ fn turn(piece: [u8; 4], k: u8) -> [u8; 4] {
 fn some_solution(p: &Puzzle) -> Board {
     let r = solve(
         p,
-        Heuristic::Mrv,
+        Heuristic::Mrv(Mrv),
         &Limits {
             max_solutions: Some(1),
             keep: 1,
@@ -214,7 +214,7 @@ fn brute_force_sanity_by_hand() {
     assert_eq!(bf.nodes_per_depth, vec![1, 4, 12, 24, 24]);
     // A generated 2x2 (every join is a rim join) against the brute force.
     let q = generate(2, 2, 2, 1, 3).unwrap();
-    let r = run(&q, Heuristic::Scan, 100);
+    let r = run(&q, Heuristic::Scan(Along::Shape), 100);
     let bq = brute_force_all(&q);
     assert_eq!(r.solutions_found, bq.solutions);
     assert_eq!(r.nodes_per_depth, bq.nodes_per_depth);
@@ -321,9 +321,13 @@ fn brendan_set1_small_counts() {
     ];
     for &(w, h, n) in known {
         let p = brendan(w, h);
-        assert_eq!(count(&p, Heuristic::Mrv), n, "brendan {w}x{h} mrv");
+        assert_eq!(count(&p, Heuristic::Mrv(Mrv)), n, "brendan {w}x{h} mrv");
         if w * h <= 24 || (w, h) == (6, 5) {
-            assert_eq!(count(&p, Heuristic::Scan), n, "brendan {w}x{h} scan");
+            assert_eq!(
+                count(&p, Heuristic::Scan(Along::Shape)),
+                n,
+                "brendan {w}x{h} scan"
+            );
         }
     }
 }
@@ -333,7 +337,7 @@ fn brendan_set1_7x5_scan() {
     // Wider than tall, so scan fills columns: 7,849,260 nodes, the brute force's
     // column-major tree (35,583,266 along rows).
     let p = brendan(7, 5);
-    let r = run(&p, Heuristic::Scan, 100);
+    let r = run(&p, Heuristic::Scan(Along::Shape), 100);
     assert_eq!(r.solutions_found, 32);
     assert_eq!(r.nodes, 7_849_260);
     assert_eq!(check_against_brute(&p, "brendan 7x5"), 32);
@@ -341,14 +345,14 @@ fn brendan_set1_7x5_scan() {
 
 #[test]
 fn brendan_set1_10x3_8x4_11x3_mrv() {
-    assert_eq!(count(&brendan(10, 3), Heuristic::Mrv), 74_104);
-    assert_eq!(count(&brendan(8, 4), Heuristic::Mrv), 18);
-    assert_eq!(count(&brendan(11, 3), Heuristic::Mrv), 432);
+    assert_eq!(count(&brendan(10, 3), Heuristic::Mrv(Mrv)), 74_104);
+    assert_eq!(count(&brendan(8, 4), Heuristic::Mrv(Mrv)), 18);
+    assert_eq!(count(&brendan(11, 3), Heuristic::Mrv(Mrv)), 432);
 }
 
 #[test]
 fn brendan_set1_6x6_scan() {
-    let r = run(&brendan(6, 6), Heuristic::Scan, 300);
+    let r = run(&brendan(6, 6), Heuristic::Scan(Along::Shape), 300);
     assert_eq!(r.solutions_found, 260);
     // 260 = 4 board rotations x 65: every solution's quarter turn is also found.
     let boards: BTreeSet<Board> = (0..r.solutions.len())
@@ -366,7 +370,7 @@ fn brendan_set1_6x6_scan() {
 #[test]
 fn brendan_set2_6x6_scan() {
     let p = load("brendan-set2/pieces_06x06.txt");
-    assert_eq!(count(&p, Heuristic::Scan), 160);
+    assert_eq!(count(&p, Heuristic::Scan(Along::Shape)), 160);
 }
 
 /// A square board turned a quarter clockwise: cell (r, c) moves to (c, n-1-r) and
@@ -477,22 +481,22 @@ fn turned(p: &Puzzle, rng: &mut Rng) -> Puzzle {
 
 fn metamorphic_on(p: &Puzzle, n: u64, seed: u64, rounds: usize) {
     let mut rng = Rng::new(seed);
-    assert_eq!(count(p, Heuristic::Scan), n);
-    assert_eq!(count(p, Heuristic::Mrv), n);
+    assert_eq!(count(p, Heuristic::Scan(Along::Shape)), n);
+    assert_eq!(count(p, Heuristic::Mrv(Mrv)), n);
     for _ in 0..rounds {
         let s = shuffled(p, &mut rng);
-        assert_eq!(count(&s, Heuristic::Scan), n, "shuffled");
-        assert_eq!(count(&s, Heuristic::Mrv), n, "shuffled");
+        assert_eq!(count(&s, Heuristic::Scan(Along::Shape)), n, "shuffled");
+        assert_eq!(count(&s, Heuristic::Mrv(Mrv)), n, "shuffled");
         let t = turned(p, &mut rng);
-        assert_eq!(count(&t, Heuristic::Scan), n, "turned");
-        assert_eq!(count(&t, Heuristic::Mrv), n, "turned");
+        assert_eq!(count(&t, Heuristic::Scan(Along::Shape)), n, "turned");
+        assert_eq!(count(&t, Heuristic::Mrv(Mrv)), n, "turned");
         let st = turned(&shuffled(p, &mut rng), &mut rng);
-        assert_eq!(count(&st, Heuristic::Mrv), n, "shuffled and turned");
+        assert_eq!(count(&st, Heuristic::Mrv(Mrv)), n, "shuffled and turned");
     }
     let m = p.mirrored();
     assert_eq!(m.mirrored(), *p, "mirroring twice is the identity");
-    assert_eq!(count(&m, Heuristic::Scan), n, "mirrored");
-    assert_eq!(count(&m, Heuristic::Mrv), n, "mirrored");
+    assert_eq!(count(&m, Heuristic::Scan(Along::Shape)), n, "mirrored");
+    assert_eq!(count(&m, Heuristic::Mrv(Mrv)), n, "mirrored");
 }
 
 #[test]
@@ -558,8 +562,8 @@ fn mirrored_solutions_correspond() {
 }
 
 fn hinted_agree(p: &Puzzle, what: &str) -> u64 {
-    let scan = run(p, Heuristic::Scan, 1000);
-    let mrv = run(p, Heuristic::Mrv, 1000);
+    let scan = run(p, Heuristic::Scan(Along::Shape), 1000);
+    let mrv = run(p, Heuristic::Mrv(Mrv), 1000);
     let bf = brute_force(p);
     assert_eq!(
         scan.nodes_per_depth, bf.nodes_per_depth,
@@ -584,7 +588,7 @@ fn hints_scan_mrv_brute_force_agree() {
     for p in &cases {
         let (w, h) = (p.width, p.height);
         let sol = some_solution(p);
-        let total = count(p, Heuristic::Mrv);
+        let total = count(p, Heuristic::Mrv(Mrv));
         // a corner, a border cell, an inner cell, the last cell, and pairs of them
         let picks: Vec<Vec<usize>> = vec![
             vec![0],
@@ -602,19 +606,23 @@ fn hints_scan_mrv_brute_force_agree() {
             let n = hinted_agree(&q, &what);
             assert!(n >= 1 && n <= total, "{what}: {n} of {total}");
             // the known solution is among them
-            let r = run(&q, Heuristic::Scan, 100_000);
+            let r = run(&q, Heuristic::Scan(Along::Shape), 100_000);
             assert!(
                 (0..r.solutions.len()).any(|i| r.solution_board(i) == sol),
                 "{what}: the solution the hints came from is found"
             );
             // the mirrored puzzle with mirrored hints has as many
-            assert_eq!(count(&q.mirrored(), Heuristic::Mrv), n, "{what}: mirrored");
+            assert_eq!(
+                count(&q.mirrored(), Heuristic::Mrv(Mrv)),
+                n,
+                "{what}: mirrored"
+            );
         }
         // hints fixing a full solution but one cell: exactly one completion per
         // placement that fits the last cell
         let all_but_one: Vec<Hint> = (1..w * h).map(|c| hint_from(p, &sol, c)).collect();
         let q = with_hints(p, all_but_one);
-        let r = run(&q, Heuristic::Scan, 10);
+        let r = run(&q, Heuristic::Scan(Along::Shape), 10);
         assert!(r.solutions_found >= 1);
         assert_eq!(r.nodes_per_depth.len(), 2);
         assert_eq!(r.nodes_per_depth[1], r.solutions_found);
@@ -622,10 +630,13 @@ fn hints_scan_mrv_brute_force_agree() {
         // a complete board as hints: the root is the one solution
         let full: Vec<Hint> = (0..w * h).map(|c| hint_from(p, &sol, c)).collect();
         let q = with_hints(p, full);
-        let r = run(&q, Heuristic::Mrv, 10);
+        let r = run(&q, Heuristic::Mrv(Mrv), 10);
         assert_eq!(r.solutions_found, 1);
         assert_eq!(r.nodes_per_depth, vec![1]);
-        assert_eq!(run(&q, Heuristic::Scan, 10).solutions_found, 1);
+        assert_eq!(
+            run(&q, Heuristic::Scan(Along::Shape), 10).solutions_found,
+            1
+        );
     }
 }
 
@@ -727,7 +738,7 @@ fn generated_puzzles_are_solvable() {
             assert_eq!(p.pieces.len(), w * h);
             let r = solve(
                 &p,
-                Heuristic::Mrv,
+                Heuristic::Mrv(Mrv),
                 &Limits {
                     max_solutions: Some(1),
                     keep: 1,
@@ -1233,7 +1244,7 @@ fn limits_stop_the_search() {
     let p = brendan(6, 6);
     let r = solve(
         &p,
-        Heuristic::Scan,
+        Heuristic::Scan(Along::Shape),
         &Limits {
             max_nodes: Some(1000),
             keep: 0,
@@ -1246,7 +1257,7 @@ fn limits_stop_the_search() {
     assert_eq!(r.exit_code(), 3);
     let r = solve(
         &p,
-        Heuristic::Scan,
+        Heuristic::Scan(Along::Shape),
         &Limits {
             max_solutions: Some(5),
             keep: 10,
@@ -1261,7 +1272,7 @@ fn limits_stop_the_search() {
     let full = brute_force_all(&brendan(4, 4));
     let r = solve(
         &brendan(4, 4),
-        Heuristic::Scan,
+        Heuristic::Scan(Along::Shape),
         &Limits {
             max_solutions: Some(5),
             keep: 10,
@@ -1272,11 +1283,11 @@ fn limits_stop_the_search() {
     let got: Vec<Board> = (0..5).map(|i| r.solution_board(i)).collect();
     assert_eq!(got, full.boards[..5].to_vec());
     // keep bounds stored boards, not the count
-    let r = run(&brendan(4, 4), Heuristic::Mrv, 3);
+    let r = run(&brendan(4, 4), Heuristic::Mrv(Mrv), 3);
     assert_eq!((r.solutions_found, r.solutions.len()), (36, 3));
     // a stop flag already set stops at the first check
     let stop = AtomicBool::new(true);
-    let r = solve(&p, Heuristic::Scan, &Limits::default(), &stop);
+    let r = solve(&p, Heuristic::Scan(Along::Shape), &Limits::default(), &stop);
     assert!(!r.exhaustive);
 }
 
@@ -1289,8 +1300,8 @@ fn transposed_puzzle_keeps_its_solutions() {
         let t = p.transposed();
         assert_eq!((t.width, t.height), (h, w));
         assert_eq!(t.transposed(), p, "{w}x{h}: transposing twice");
-        let n = count(&p, Heuristic::Mrv);
-        assert_eq!(count(&t, Heuristic::Mrv), n, "{w}x{h}");
+        let n = count(&p, Heuristic::Mrv(Mrv));
+        assert_eq!(count(&t, Heuristic::Mrv(Mrv)), n, "{w}x{h}");
         // With a hint off one solution (a cell off the diagonal, turned).
         let board = brute_force_all(&p).boards.swap_remove(0);
         let mut q = p.clone();
@@ -1298,7 +1309,7 @@ fn transposed_puzzle_keeps_its_solutions() {
         let want = brute_force(&q).solutions;
         assert!(want >= 1);
         assert_eq!(
-            count(&q.transposed(), Heuristic::Mrv),
+            count(&q.transposed(), Heuristic::Mrv(Mrv)),
             want,
             "{w}x{h} hinted"
         );

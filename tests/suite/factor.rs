@@ -92,7 +92,7 @@ fn split_by_column(p: &Puzzle, col: usize) -> Puzzle {
         keep: 1,
         ..Limits::default()
     };
-    let sol = solve(p, Heuristic::Mrv, &first, &AtomicBool::new(false)).solution_board(0);
+    let sol = solve(p, Heuristic::Mrv(Mrv), &first, &AtomicBool::new(false)).solution_board(0);
     let mut q = p.clone();
     for row in 0..p.height {
         q.hints.push(hint_from(p, &sol, row * p.width + col));

@@ -7,7 +7,7 @@ use crate::common::{brute_force, brute_force_mrv_at, hint_from};
 use plytile::puzzle::generate::generate;
 use plytile::puzzle::{Hint, Puzzle};
 use plytile::report::SolveResult;
-use plytile::search::select::Hybrid;
+use plytile::search::select::{Hybrid, Mrv, Switch};
 use plytile::search::{dfs, solve, solve_with, Heuristic, Limits, Spread, State};
 use std::sync::atomic::AtomicBool;
 
@@ -38,7 +38,7 @@ fn boards() -> Vec<Puzzle> {
         let p = generate(w, h, rim, inner, seed).unwrap();
         let first = solve(
             &p,
-            Heuristic::Mrv,
+            Heuristic::Mrv(Mrv),
             &Limits {
                 max_solutions: Some(1),
                 keep: 1,
@@ -68,7 +68,7 @@ fn mrv_at_d_visits_the_nodes_of_its_definition() {
     for p in boards() {
         let want = brute_force(&p).solutions;
         for at in [0, 1, 2, 4, 7, 100] {
-            let h = Heuristic::Hybrid { n: 0, at };
+            let h = Heuristic::Hybrid(Switch { n: 0, at });
             let oracle = brute_force_mrv_at(&p, at as usize);
             let r = run(&p, h, Spread::default());
             assert_eq!(
@@ -89,7 +89,7 @@ fn ply_at_d_counts_and_one_tree_whoever_searches_it() {
     for p in boards() {
         let want = brute_force(&p).solutions;
         for (n, at) in [(2, 0), (2, 3), (1, 5), (3, 2), (2, 100)] {
-            let h = Heuristic::Hybrid { n, at };
+            let h = Heuristic::Hybrid(Switch { n, at });
             let one = run(&p, h, Spread::default());
             assert_eq!(one.solutions_found, want, "{} {h}", p.name);
             // The generic driver alone: the hybrid's own picks below depth D.
@@ -136,7 +136,7 @@ fn ply_at_d_counts_and_one_tree_whoever_searches_it() {
 #[test]
 fn limits_reach_into_the_planned_part() {
     let p = generate(5, 4, 2, 3, 9).unwrap();
-    let h = Heuristic::Hybrid { n: 2, at: 2 };
+    let h = Heuristic::Hybrid(Switch { n: 2, at: 2 });
     let whole = run(&p, h, Spread::default());
     assert!(whole.solutions_found >= 2);
     for budget in [1, 2, 3, 10, 57, whole.nodes - 1] {

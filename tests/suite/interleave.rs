@@ -8,7 +8,7 @@ use plytile::puzzle::{verify, Puzzle};
 use plytile::report::SolveResult;
 use plytile::search::parallel::interleave::Interleave;
 use plytile::search::parallel::{self, Split};
-use plytile::search::{solve_with, Heuristic, Limits, Spread, Stop};
+use plytile::search::{solve_with, Along, Heuristic, Limits, Mrv, Spread, Stop};
 use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
@@ -62,7 +62,12 @@ fn exhaustive_counts_equal_the_depth_first_search() {
         "brendan-set2/pieces_06x04.txt",
     ] {
         let p = load(name);
-        let dfs = run(&p, Heuristic::Scan, &limits(None, None), &plain());
+        let dfs = run(
+            &p,
+            Heuristic::Scan(Along::Shape),
+            &limits(None, None),
+            &plain(),
+        );
         assert!(dfs.exhaustive && dfs.solutions_found > 0, "{name}");
         for (t, window, slice, split) in [
             (1, 1, 1, None),
@@ -73,7 +78,12 @@ fn exhaustive_counts_equal_the_depth_first_search() {
         ] {
             let mut spread = interleaved(t, window, slice);
             spread.split_depth = split;
-            let r = run(&p, Heuristic::Scan, &limits(None, None), &spread);
+            let r = run(
+                &p,
+                Heuristic::Scan(Along::Shape),
+                &limits(None, None),
+                &spread,
+            );
             let what = format!("{name} threads {t} window {window} slice {slice} split {split:?}");
             assert_eq!(r.nodes_per_depth, dfs.nodes_per_depth, "{what}: per depth");
             assert_eq!(r.solutions_found, dfs.solutions_found, "{what}: solutions");
@@ -91,15 +101,25 @@ fn exhaustive_counts_equal_the_depth_first_search() {
 #[test]
 fn a_hungry_worker_gets_work_given_away() {
     let p = load("brendan/pieces_07x05.txt");
-    let dfs = run(&p, Heuristic::Scan, &limits(None, None), &plain());
-    let units = parallel::full_frontier(&p, Heuristic::Scan, Split::Depth(2))
+    let dfs = run(
+        &p,
+        Heuristic::Scan(Along::Shape),
+        &limits(None, None),
+        &plain(),
+    );
+    let units = parallel::full_frontier(&p, Heuristic::Scan(Along::Shape), Split::Depth(2))
         .unwrap()
         .units;
     let mut given = false;
     for _ in 0..5 {
         let mut spread = interleaved(2, 1, 64);
         spread.split_depth = Some(2);
-        let r = run(&p, Heuristic::Scan, &limits(None, None), &spread);
+        let r = run(
+            &p,
+            Heuristic::Scan(Along::Shape),
+            &limits(None, None),
+            &spread,
+        );
         assert_eq!(r.nodes_per_depth, dfs.nodes_per_depth);
         assert_eq!(r.solutions, dfs.solutions);
         if r.subproblems > units.len() {
@@ -115,7 +135,12 @@ fn a_hungry_worker_gets_work_given_away() {
 fn exhaustive_counts_with_hints() {
     let p = load("brendan/pieces_07x05.txt");
     let hinted = {
-        let dfs = run(&p, Heuristic::Scan, &limits(Some(1), None), &plain());
+        let dfs = run(
+            &p,
+            Heuristic::Scan(Along::Shape),
+            &limits(Some(1), None),
+            &plain(),
+        );
         assert_eq!(dfs.solutions_found, 1);
         // Fix the first solution's top row and left column: a solvable tree.
         let mut q = p.clone();
@@ -134,12 +159,17 @@ fn exhaustive_counts_with_hints() {
         }
         q
     };
-    let dfs = run(&hinted, Heuristic::Scan, &limits(None, None), &plain());
+    let dfs = run(
+        &hinted,
+        Heuristic::Scan(Along::Shape),
+        &limits(None, None),
+        &plain(),
+    );
     assert!(dfs.exhaustive && dfs.solutions_found >= 1);
     for t in [1, 2] {
         let r = run(
             &hinted,
-            Heuristic::Scan,
+            Heuristic::Scan(Along::Shape),
             &limits(None, None),
             &interleaved(t, 5, 3),
         );
@@ -155,7 +185,7 @@ fn stops_at_the_solutions_asked_for_and_they_verify() {
         for t in [1, 2] {
             let r = run(
                 &p,
-                Heuristic::Scan,
+                Heuristic::Scan(Along::Shape),
                 &limits(Some(k), None),
                 &interleaved(t, 16, 50),
             );
@@ -170,7 +200,7 @@ fn stops_at_the_solutions_asked_for_and_they_verify() {
     // Asking for more than exist searches the whole tree.
     let r = run(
         &p,
-        Heuristic::Scan,
+        Heuristic::Scan(Along::Shape),
         &limits(Some(5), None),
         &interleaved(2, 16, 50),
     );
@@ -185,7 +215,7 @@ fn a_node_budget_stops_the_run_and_says_so() {
     for t in [1, 2] {
         let r = run(
             &p,
-            Heuristic::Scan,
+            Heuristic::Scan(Along::Shape),
             &limits(None, Some(budget)),
             &interleaved(t, 256, 100),
         );
@@ -204,7 +234,7 @@ fn a_node_budget_stops_the_run_and_says_so() {
 #[test]
 fn other_heuristics_are_refused() {
     let p = load("brendan/pieces_04x04.txt");
-    for h in [Heuristic::Mrv, "ply:2".parse().unwrap()] {
+    for h in [Heuristic::Mrv(Mrv), "ply:2".parse().unwrap()] {
         let e = solve_with(
             &p,
             h,
@@ -421,7 +451,8 @@ fn reruns_keep_the_checkpoint_small_and_end_exact() {
         same(&again, &format!("{what}, read again"));
         // Searched again: the frontier's internal nodes only.
         let p = load("brendan/pieces_07x05.txt");
-        let f = parallel::full_frontier(&p, Heuristic::Scan, Split::AtLeast(256)).unwrap();
+        let f = parallel::full_frontier(&p, Heuristic::Scan(Along::Shape), Split::AtLeast(256))
+            .unwrap();
         assert_eq!(again.resumed_nodes + f.internal.nodes(), whole.nodes);
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -11,7 +11,7 @@ use plytile::report::SolveResult;
 use plytile::search::parallel::interleave::Interleave;
 use plytile::search::parallel::shelf::{Rank, Shelf};
 use plytile::search::parallel::Prefix;
-use plytile::search::{solve_with, Heuristic, Limits, Order, Spread, State, Strategy};
+use plytile::search::{solve_with, Along, Heuristic, Limits, Mrv, Order, Spread, State, Strategy};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
@@ -57,7 +57,12 @@ fn same(one: &SolveResult, r: &SolveResult, what: &str) {
 #[test]
 fn the_puzzle_has_solutions_in_many_subproblems() {
     let p = many();
-    let one = run(&p, Strategy::from(Heuristic::Scan), usize::MAX, &threads(1));
+    let one = run(
+        &p,
+        Strategy::from(Heuristic::Scan(Along::Shape)),
+        usize::MAX,
+        &threads(1),
+    );
     assert!(one.solutions_found > 2000, "{}", one.solutions_found);
     assert_eq!(one.solutions.len() as u64, one.solutions_found);
 }
@@ -74,9 +79,9 @@ fn kept_boards_are_the_first_k_of_the_one_thread_search() {
         ..Strategy::from(h)
     };
     for s in [
-        natural(Heuristic::Scan),
-        natural(Heuristic::Mrv),
-        penalty(Heuristic::Mrv),
+        natural(Heuristic::Scan(Along::Shape)),
+        natural(Heuristic::Mrv(Mrv)),
+        penalty(Heuristic::Mrv(Mrv)),
     ] {
         let all = run(&p, s, usize::MAX, &threads(1));
         for keep in [0, 1, 2, 17, 500, 5000, usize::MAX] {
@@ -98,7 +103,7 @@ fn kept_boards_are_the_first_k_of_the_one_thread_search() {
                     ..threads(2)
                 },
             ));
-            if s == natural(Heuristic::Scan) {
+            if s == natural(Heuristic::Scan(Along::Shape)) {
                 for (t, window, slice) in [(1, 7, 13), (2, 1, 5), (2, 64, 97), (2, 4096, 2048)] {
                     let spread = Spread {
                         interleave: Some(Interleave { window, slice }),
@@ -123,7 +128,7 @@ fn kept_boards_are_the_first_k_of_the_one_thread_search() {
 #[test]
 fn shards_keep_their_first_k_with_where_they_were_found() {
     let p = many();
-    let s = Strategy::from(Heuristic::Scan);
+    let s = Strategy::from(Heuristic::Scan(Along::Shape));
     for keep in [1, 40] {
         for i in 0..3 {
             let spread = Spread {
@@ -170,7 +175,7 @@ fn boards_in(ck: &std::path::Path) -> usize {
 #[test]
 fn checkpoints_hold_at_most_k_boards_and_reruns_end_exact() {
     let p = many();
-    let s = Strategy::from(Heuristic::Scan);
+    let s = Strategy::from(Heuristic::Scan(Along::Shape));
     for (name, interleave) in [
         ("dfs", None),
         (
@@ -219,7 +224,7 @@ fn checkpoints_hold_at_most_k_boards_and_reruns_end_exact() {
 fn the_shelf_keeps_the_first_k_in_rank_order() {
     let p = many();
     let mut st = State::new(&p);
-    let s = Strategy::from(Heuristic::Scan);
+    let s = Strategy::from(Heuristic::Scan(Along::Shape));
     // Holders: prefixes in search order, some below others (given away).
     let prefixes: Vec<Prefix> = vec![
         vec![(0, 4)],

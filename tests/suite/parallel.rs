@@ -5,7 +5,7 @@
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::puzzle::Puzzle;
 use plytile::report::SolveResult;
-use plytile::search::select::HEURISTICS;
+use plytile::search::select::{syntaxes, Along, Mrv};
 use plytile::search::{
     jobs, parallel, solve_with, Heuristic, Limits, Order, Spread, Stop, Strategy,
 };
@@ -53,8 +53,7 @@ fn threads(t: usize) -> Spread {
 
 /// Every registered heuristic that parses from its bare name, plus `ply:2` if known.
 fn heuristics() -> Vec<Heuristic> {
-    let mut hs: Vec<Heuristic> = HEURISTICS
-        .iter()
+    let mut hs: Vec<Heuristic> = syntaxes()
         .filter_map(|(name, _)| name.parse().ok())
         .collect();
     if let Ok(h) = "ply:2".parse() {
@@ -134,9 +133,9 @@ fn renumbered_colours_search_the_same_tree() {
         assert_eq!(q.colour_count(), p.colour_count() + by as usize);
         // Along columns the key's parts swap roles: on the small board (1.7 s each
         // for the 6x6's whole tree).
-        let columns = [Heuristic::ScanAlong { columns: true }];
+        let columns = [Heuristic::Scan(Along::Columns)];
         let hs = [
-            &[Heuristic::Scan][..],
+            &[Heuristic::Scan(Along::Shape)][..],
             if by == 200 { &[] } else { &columns },
         ]
         .concat();
@@ -173,11 +172,11 @@ fn renumbered_colours_search_the_same_tree() {
 #[test]
 fn a_fully_hinted_or_tiny_puzzle_works() {
     let p = brendan("pieces_03x03.txt");
-    let one = run(&p, Heuristic::Scan, &all(), threads(1));
+    let one = run(&p, Heuristic::Scan(Along::Shape), &all(), threads(1));
     for d in [0, 2, 9, 10] {
         let r = run(
             &p,
-            Heuristic::Scan,
+            Heuristic::Scan(Along::Shape),
             &all(),
             Spread {
                 threads: 3,
@@ -322,7 +321,7 @@ fn merged_parts_list_the_boards_of_the_whole_run_in_its_order() {
         moves: Order::Penalty,
         ..Strategy::from(h)
     };
-    let mut cases = vec![("pieces_06x06.txt", natural(Heuristic::Scan))];
+    let mut cases = vec![("pieces_06x06.txt", natural(Heuristic::Scan(Along::Shape)))];
     for h in heuristics() {
         cases.push(("pieces_05x05.txt", natural(h)));
         cases.push(("pieces_05x05.txt", penalty(h)));
@@ -359,8 +358,8 @@ fn merged_parts_list_the_boards_of_the_whole_run_in_its_order() {
 #[test]
 fn merged_parts_of_older_versions_keep_shard_order_and_say_so() {
     let p = brendan("pieces_06x06.txt");
-    let s = Strategy::from(Heuristic::Scan);
-    let whole = run(&p, Heuristic::Scan, &all(), threads(2));
+    let s = Strategy::from(Heuristic::Scan(Along::Shape));
+    let whole = run(&p, Heuristic::Scan(Along::Shape), &all(), threads(2));
     assert_eq!(whole.solutions_found, 260);
     let mut parts = shards_of(&p, s, 1000, 3);
     for (_, r) in &mut parts {
@@ -426,7 +425,7 @@ fn solution_limits_are_exact_and_stop_early() {
     let p = brendan("pieces_07x04.txt");
     for h in heuristics() {
         // The lookahead heuristics are slow per node: fewer cases for them.
-        let cheap = matches!(h, Heuristic::Scan | Heuristic::Mrv);
+        let cheap = matches!(h, Heuristic::Scan(Along::Shape) | Heuristic::Mrv(Mrv));
         let (ts, ks): (&[usize], &[u64]) = if cheap {
             (&[1, 2, 4], &[1, 3, 17])
         } else {
@@ -456,7 +455,7 @@ fn remaining_work_skips_finished_and_stale_records() {
     use plytile::search::parallel::compact::Finished;
     let p = brendan("pieces_05x05.txt");
     let level = |d| {
-        let f = parallel::full_frontier(&p, Heuristic::Scan, Split::Depth(d));
+        let f = parallel::full_frontier(&p, Heuristic::Scan(Along::Shape), Split::Depth(d));
         f.unwrap().units
     };
     let (ones, twos, threes) = (level(1), level(2), level(3));
@@ -939,13 +938,18 @@ fn a_failed_last_checkpoint_save_keeps_the_result() {
         checkpoint: Some(dir.join("gone").join("run.ck")),
         ..Spread::default()
     };
-    let r = run(&brendan("pieces_05x05.txt"), Heuristic::Mrv, &all(), spread);
+    let r = run(
+        &brendan("pieces_05x05.txt"),
+        Heuristic::Mrv(Mrv),
+        &all(),
+        spread,
+    );
     assert_eq!((r.solutions_found, r.exhaustive), (16, true));
     assert_eq!(
         r.nodes,
         run(
             &brendan("pieces_05x05.txt"),
-            Heuristic::Mrv,
+            Heuristic::Mrv(Mrv),
             &all(),
             threads(1)
         )
@@ -1784,7 +1788,7 @@ fn a_tree_ending_inside_the_frontier_reports_its_deepest_node() {
         let h: Heuristic = h.parse().unwrap();
         let one = run(&p, h, &all(), threads(1));
         let two = run(&p, h, &all(), threads(2));
-        if h == Heuristic::Scan {
+        if h == Heuristic::Scan(Along::Shape) {
             assert_eq!(one.nodes_per_depth, [1, 4, 9, 12]);
         }
         assert_eq!((one.solutions_found, two.solutions_found), (0, 0), "{h}");
@@ -1847,7 +1851,7 @@ fn make_jobs_stops_on_the_flag() {
     let p = brendan("pieces_07x05.txt");
     let stopped = jobs::make_jobs(
         &p,
-        Heuristic::Scan,
+        Heuristic::Scan(Along::Shape),
         parallel::Split::Depth(18),
         8,
         &AtomicBool::new(true),
@@ -1869,7 +1873,14 @@ fn a_run_stopped_in_its_frontier_counts_the_root() {
             shard,
             ..Spread::default()
         };
-        let r = solve_with(&p, Heuristic::Scan, &all(), &AtomicBool::new(true), &spread).unwrap();
+        let r = solve_with(
+            &p,
+            Heuristic::Scan(Along::Shape),
+            &all(),
+            &AtomicBool::new(true),
+            &spread,
+        )
+        .unwrap();
         assert_eq!(r.stopped_by, Some(Stop::Interrupted), "{shard:?}");
         assert_eq!(
             (r.nodes_per_depth, r.nodes),
@@ -2008,11 +2019,11 @@ fn threads_past_the_cores_run_one_per_core_with_the_same_counts() {
     assert_eq!(plytile::search::workers(0), cores);
     assert_eq!(plytile::search::workers(1), 1);
     assert_eq!(plytile::search::workers(1000), cores.min(1000));
-    let one = run(&p, Heuristic::Scan, &all(), threads(1));
+    let one = run(&p, Heuristic::Scan(Along::Shape), &all(), threads(1));
     assert_eq!((one.nodes, one.solutions_found), (113_212, 16));
-    let at_cores = run(&p, Heuristic::Scan, &all(), threads(cores));
+    let at_cores = run(&p, Heuristic::Scan(Along::Shape), &all(), threads(cores));
     for t in [64, 1000] {
-        let r = run(&p, Heuristic::Scan, &all(), threads(t));
+        let r = run(&p, Heuristic::Scan(Along::Shape), &all(), threads(t));
         same_counts(&one, &r, &format!("--threads {t}"));
         assert_eq!(r.solutions, one.solutions, "--threads {t}");
         assert_eq!(r.threads, cores.min(t), "--threads {t}");
@@ -2144,7 +2155,7 @@ fn a_frontier_past_the_cap_is_refused() {
     assert_eq!(
         parallel::full_frontier(
             &brendan("pieces_06x06.txt"),
-            Heuristic::Scan,
+            Heuristic::Scan(Along::Shape),
             parallel::Split::Depth(19)
         )
         .unwrap_err(),

@@ -15,7 +15,7 @@ use plytile::search::dfs;
 use plytile::search::engine::search;
 use plytile::search::plan::{plan, spiral};
 use plytile::search::rowscan::RowScan;
-use plytile::search::select::{Plan, Scan};
+use plytile::search::select::{Along, Mrv, Plan, Scan};
 use plytile::search::{solve, Heuristic, Limits, Pick, Select, State, Stats};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -112,7 +112,7 @@ fn hinted(p: &Puzzle, cells: &[usize]) -> Puzzle {
         keep: 1,
         ..Limits::default()
     };
-    let r = solve(p, Heuristic::Mrv, &limits, &AtomicBool::new(false));
+    let r = solve(p, Heuristic::Mrv(Mrv), &limits, &AtomicBool::new(false));
     let board = r.solution_board(0);
     let mut q = p.clone();
     q.hints = cells.iter().map(|&c| hint_from(p, &board, c)).collect();
@@ -257,7 +257,7 @@ fn tables_of_a_partial_board_search_its_subtree() {
     let stop = AtomicBool::new(false);
     for p in boards() {
         let root = State::new(&p);
-        let r = solve(&p, Heuristic::Scan, &all(), &stop);
+        let r = solve(&p, Heuristic::Scan(Along::Shape), &all(), &stop);
         let board = r.solution_board(0);
         // The first solution's pieces at a spiral's first cells.
         for k in [1, 3, p.width + 2] {

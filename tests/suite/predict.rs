@@ -9,7 +9,7 @@ use plytile::puzzle::formats::{parse_text, read_puzzle, EdgeOrder};
 use plytile::puzzle::generate::generate;
 use plytile::puzzle::Puzzle;
 use plytile::search::estimate as probe;
-use plytile::search::{self, Heuristic, Limits};
+use plytile::search::{self, Along, Heuristic, Limits, Mrv, PlyN};
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
@@ -49,13 +49,13 @@ fn assert_per_depth_eq(name: &str, pred: &[f64], meas: &[u64]) {
 #[test]
 fn every_model_is_exact_when_branching_is_uniform_per_depth() {
     let p = generate(3, 3, 1, 1, 7).unwrap();
-    let meas = measure(&p, Heuristic::Scan);
+    let meas = measure(&p, Heuristic::Scan(Along::Shape));
     // 4 corners, 4 edges, 1 inner: 4·4·3·... by hand: the row-major cells are
     // C E C / E I E / C E C.
     let expect = [1u64, 4, 16, 48, 144, 576, 1152, 2304, 2304, 2304];
     assert_eq!(meas, expect);
     for k in [1usize, 3, 17] {
-        let stats = probe::probes(&p, Heuristic::Scan, k, 42);
+        let stats = probe::probes(&p, Heuristic::Scan(Along::Shape), k, 42);
         assert_per_depth_eq("knuth", &stats.knuth(), &meas);
         assert_per_depth_eq("sampled", &stats.class_model().0, &meas);
     }
@@ -67,8 +67,8 @@ fn every_model_is_exact_when_branching_is_uniform_per_depth() {
         &meas,
     );
     // With mrv the per-depth branching is uniform too, so the probe models stay exact.
-    let meas = measure(&p, Heuristic::Mrv);
-    let stats = probe::probes(&p, Heuristic::Mrv, 5, 1);
+    let meas = measure(&p, Heuristic::Mrv(Mrv));
+    let stats = probe::probes(&p, Heuristic::Mrv(Mrv), 5, 1);
     assert_per_depth_eq("knuth mrv", &stats.knuth(), &meas);
 }
 
@@ -148,7 +148,7 @@ fn owen_with_one_free_cell() {
         EdgeOrder::Urdl,
     )
     .unwrap();
-    assert_eq!(measure(&p, Heuristic::Scan), [1, 1]);
+    assert_eq!(measure(&p, Heuristic::Scan(Along::Shape)), [1, 1]);
     let owen = owen::owen_per_depth(&p);
     assert!(close(owen[0], 1.0) && close(owen[1], 2.0 / 3.0), "{owen:?}");
     assert_per_depth_eq(
@@ -182,7 +182,7 @@ fn one_colour_models_stay_exact_with_hints() {
         &[0, 1, 2, 3, 4, 5, 6, 7, 8],
     ] {
         let q = hinted(cells);
-        let meas = measure(&q, Heuristic::Scan);
+        let meas = measure(&q, Heuristic::Scan(Along::Shape));
         assert!(meas.iter().all(|&n| n > 0), "{cells:?}: {meas:?}");
         assert_per_depth_eq(&format!("owen {cells:?}"), &owen::owen_per_depth(&q), &meas);
         let a = analytic::analytic(&q, false).per_depth;
@@ -280,7 +280,10 @@ fn owen_join_probabilities_match_closed_forms() {
 #[test]
 fn all_probes_on_brendan_4x4() {
     let p = load("brendan/pieces_04x04.txt");
-    for h in [Heuristic::Scan, Heuristic::Ply { n: 2, adj: false }] {
+    for h in [
+        Heuristic::Scan(Along::Shape),
+        Heuristic::Ply(PlyN { n: 2, adj: false }),
+    ] {
         let meas = measure(&p, h);
         let stats = probe::enumerate(&p, h, 1_000_000).expect("small tree");
         assert_per_depth_eq("knuth (all probes)", &stats.knuth(), &meas);
@@ -304,13 +307,13 @@ fn all_probes_on_brendan_4x4() {
 fn probes_are_deterministic_and_reasonable() {
     let p = load("brendan/pieces_04x04.txt");
     let opts = Options {
-        select: Heuristic::Scan,
+        select: Heuristic::Scan(Along::Shape),
         model: ModelChoice::All,
         probes: 2000,
         stratified_probes: 2000,
         seed: 5,
     };
-    let meas = measure(&p, Heuristic::Scan);
+    let meas = measure(&p, Heuristic::Scan(Along::Shape));
     let a = predict::predict(&p, &opts, Some((meas.clone(), None)));
     let b = predict::predict(&p, &opts, Some((meas.clone(), None)));
     assert_eq!(
@@ -427,7 +430,7 @@ fn probes_on_scan_tables_equal_the_generic_probes() {
         (e2, false, 300),
     ];
     for (p, columns, k) in cases {
-        let h = Heuristic::ScanAlong { columns };
+        let h = Heuristic::Scan(Along::fixed(columns));
         let st = search::State::new(&p);
         let tables = search::rowscan::RowScan::new(&st, columns);
         let mut prober = tables.prober(&st).unwrap();
@@ -458,9 +461,11 @@ fn probes_on_scan_tables_equal_the_generic_probes() {
 fn scan_estimate_is_exact_on_small_trees_and_close_on_bigger_ones() {
     for (name, tolerance) in [("04x04", 0.0), ("05x05", 1e-6)] {
         let p = load(&format!("brendan/pieces_{name}.txt"));
-        let total = measure(&p, Heuristic::Scan).iter().sum::<u64>() as f64;
+        let total = measure(&p, Heuristic::Scan(Along::Shape))
+            .iter()
+            .sum::<u64>() as f64;
         for seed in [1, 2] {
-            let e = probe::estimate(&p, Heuristic::Scan, 8_000_000, seed);
+            let e = probe::estimate(&p, Heuristic::Scan(Along::Shape), 8_000_000, seed);
             assert!(
                 (e - total).abs() <= tolerance * total,
                 "{name} seed {seed}: {e} vs {total}"
@@ -468,9 +473,9 @@ fn scan_estimate_is_exact_on_small_trees_and_close_on_bigger_ones() {
         }
     }
     let p = load("brendan/pieces_06x06.txt");
-    let total: u64 = measure(&p, Heuristic::Scan).iter().sum();
+    let total: u64 = measure(&p, Heuristic::Scan(Along::Shape)).iter().sum();
     for seed in [1, 2, 3] {
-        let r = probe::estimate(&p, Heuristic::Scan, 100_000, seed) / total as f64;
+        let r = probe::estimate(&p, Heuristic::Scan(Along::Shape), 100_000, seed) / total as f64;
         assert!((0.85..1.15).contains(&r), "6x6 seed {seed}: {r}");
     }
 }
@@ -487,15 +492,19 @@ fn stratified_model_is_exact_per_depth_on_a_small_tree() {
         stratified_probes: 100_000,
         seed: 3,
     };
-    let meas = measure(&p, Heuristic::Scan);
-    let r = predict::predict(&p, &opts(Heuristic::Scan), Some((meas.clone(), None)));
+    let meas = measure(&p, Heuristic::Scan(Along::Shape));
+    let r = predict::predict(
+        &p,
+        &opts(Heuristic::Scan(Along::Shape)),
+        Some((meas.clone(), None)),
+    );
     let s = &r.predicted_per_depth["stratified"];
     assert_eq!(s.len(), meas.len());
     for (d, (x, &m)) in s.iter().zip(&meas).enumerate() {
         assert!((x - m as f64).abs() < 1e-9, "depth {d}: {x} != {m}");
     }
     assert_eq!(r.summary["stratified"].ratio_total, Some(1.0));
-    let mrv = predict::predict(&p, &opts(Heuristic::Mrv), None);
+    let mrv = predict::predict(&p, &opts(Heuristic::Mrv(Mrv)), None);
     assert!(!mrv.models.iter().any(|m| m == "stratified"));
 }
 

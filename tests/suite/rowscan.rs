@@ -9,7 +9,7 @@ use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::puzzle::generate::generate;
 use plytile::puzzle::{scans_columns, Puzzle};
 use plytile::search::engine::search;
-use plytile::search::select::Scan;
+use plytile::search::select::{Along, Mrv, Scan};
 use plytile::search::{solve, Heuristic, Limits, Pick, Select, State, Stats};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -95,7 +95,7 @@ fn hinted(p: &Puzzle, cells: &[usize]) -> Puzzle {
         keep: 1,
         ..Limits::default()
     };
-    let r = solve(p, Heuristic::Mrv, &limits, &AtomicBool::new(false));
+    let r = solve(p, Heuristic::Mrv(Mrv), &limits, &AtomicBool::new(false));
     let board = r.solution_board(0);
     let mut q = p.clone();
     q.hints = cells.iter().map(|&c| hint_from(p, &board, c)).collect();
@@ -153,7 +153,12 @@ fn prefixes_in_scan_order_and_out_of_it_are_identical() {
     for p in boards() {
         let root = State::new(&p);
         // The first solution's placements, in row-major order.
-        let r = solve(&p, Heuristic::Scan, &all(), &AtomicBool::new(false));
+        let r = solve(
+            &p,
+            Heuristic::Scan(Along::Shape),
+            &all(),
+            &AtomicBool::new(false),
+        );
         let board = r.solution_board(0);
         let o = |c: usize| {
             let (piece, rot) = board[c].unwrap();
@@ -191,7 +196,7 @@ fn scan_along_rows_or_columns_whatever_the_shape() {
     let r = solve(&wide, rows, &all(), &stop);
     assert_eq!((r.nodes, r.solutions_found), (8_434_581, 18));
     let c = solve(&wide, columns, &all(), &stop);
-    let default = solve(&wide, Heuristic::Scan, &all(), &stop);
+    let default = solve(&wide, Heuristic::Scan(Along::Shape), &all(), &stop);
     assert_eq!(c.nodes_per_depth, default.nodes_per_depth);
     assert_eq!(default.nodes, 353_372);
     for p in boards() {

@@ -6,7 +6,7 @@ use crate::common;
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::puzzle::generate::generate;
 use plytile::puzzle::{verify, Puzzle};
-use plytile::search::{solve, solve_one, Heuristic, Limits, Order, Strategy};
+use plytile::search::{solve, solve_one, Along, Heuristic, Limits, Mrv, Order, PlyN, Strategy};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -27,10 +27,10 @@ fn all(p: &Puzzle, h: Heuristic) -> plytile::report::SolveResult {
 }
 
 fn heuristics() -> Vec<Heuristic> {
-    let mut hs = vec![Heuristic::Scan, Heuristic::Mrv];
+    let mut hs = vec![Heuristic::Scan(Along::Shape), Heuristic::Mrv(Mrv)];
     for n in 1..=4 {
         for adj in [false, true] {
-            hs.push(Heuristic::Ply { n, adj });
+            hs.push(Heuristic::Ply(PlyN { n, adj }));
         }
     }
     hs.push("pmean:2:-4".parse().unwrap());
@@ -39,7 +39,7 @@ fn heuristics() -> Vec<Heuristic> {
 }
 
 fn check_agreement(p: &Puzzle, expected: Option<u64>) {
-    let mrv = all(p, Heuristic::Mrv);
+    let mrv = all(p, Heuristic::Mrv(Mrv));
     if let Some(e) = expected {
         assert_eq!(mrv.solutions_found, e, "{}", p.name);
     }
@@ -58,7 +58,7 @@ fn check_agreement(p: &Puzzle, expected: Option<u64>) {
             assert!(a == b, "{} with {h}: not the same set of solutions", p.name);
         }
         assert_eq!(r.nodes_per_depth[0], 1);
-        if let Heuristic::Ply { n: 1, .. } = h {
+        if let Heuristic::Ply(PlyN { n: 1, .. }) = h {
             assert_eq!(
                 r.nodes_per_depth, mrv.nodes_per_depth,
                 "{}: ply:1 must visit the nodes of mrv",
@@ -109,7 +109,7 @@ fn heuristics_agree_with_a_hint() {
         env!("CARGO_MANIFEST_DIR")
     );
     let mut p = read_puzzle(Path::new(&path), EdgeOrder::Urdl).unwrap();
-    let sol = all(&p, Heuristic::Mrv).solution_board(0);
+    let sol = all(&p, Heuristic::Mrv(Mrv)).solution_board(0);
     let (piece, rotation) = sol[6].unwrap();
     p.hints.push(plytile::puzzle::Hint {
         row: 1,
@@ -234,9 +234,9 @@ fn mrv_visits_the_nodes_of_its_definition() {
         let want = common::brute_force_mrv(p);
         let ordered = Strategy {
             moves: Order::Penalty,
-            ..Strategy::from(Heuristic::Mrv)
+            ..Strategy::from(Heuristic::Mrv(Mrv))
         };
-        let mrv = Strategy::from(Heuristic::Mrv);
+        let mrv = Strategy::from(Heuristic::Mrv(Mrv));
         for (what, strategy, threads) in [("mrv", mrv, 1), ("ordered", ordered, 1), ("mrv", mrv, 2)]
         {
             assert_visits(p, strategy, threads, &want, what);

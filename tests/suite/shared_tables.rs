@@ -4,7 +4,7 @@
 
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::search::rowscan::tables_built;
-use plytile::search::{solve_with, Heuristic, Limits, Spread};
+use plytile::search::{solve_with, Along, Heuristic, Limits, Spread};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -34,7 +34,10 @@ fn a_parallel_scan_builds_its_tables_once_for_all_subproblems() {
     let p = read_puzzle(&path, EdgeOrder::Urdl).unwrap();
     let limits = Limits::default();
     let planned = ["order:spiral", "order:hints"].map(|h| h.parse::<Heuristic>().unwrap());
-    let lines = [Heuristic::Scan, Heuristic::ScanAlong { columns: true }];
+    let lines = [
+        Heuristic::Scan(Along::Shape),
+        Heuristic::Scan(Along::Columns),
+    ];
     for h in lines.into_iter().chain(planned) {
         let spread = Spread {
             threads: 2,

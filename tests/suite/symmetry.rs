@@ -10,7 +10,7 @@ use plytile::puzzle::generate::generate;
 use plytile::puzzle::Puzzle;
 use plytile::search::symmetric::{parts, solve_symmetric, solve_symmetric_parts};
 use plytile::search::symmetry::{anchored, half_turn, turn, Parts};
-use plytile::search::{solve, Heuristic, Limits, Order, Spread, Strategy};
+use plytile::search::{solve, Along, Heuristic, Limits, Mrv, Order, Spread, Strategy};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -62,14 +62,19 @@ fn scratch(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
 
 /// The heuristics and thread counts each anchored search is run with.
 const RUNS: [(Heuristic, usize); 3] = [
-    (Heuristic::Scan, 1),
-    (Heuristic::Scan, 2),
-    (Heuristic::Mrv, 1),
+    (Heuristic::Scan(Along::Shape), 1),
+    (Heuristic::Scan(Along::Shape), 2),
+    (Heuristic::Mrv(Mrv), 1),
 ];
 
 /// The whole tree's scan search, which must find `count` solutions.
 fn whole_tree(p: &plytile::puzzle::Puzzle, count: u64) -> plytile::report::SolveResult {
-    let whole = solve(p, Heuristic::Scan, &limits(None), &AtomicBool::new(false));
+    let whole = solve(
+        p,
+        Heuristic::Scan(Along::Shape),
+        &limits(None),
+        &AtomicBool::new(false),
+    );
     assert_eq!(whole.solutions_found, count);
     whole
 }
@@ -80,7 +85,7 @@ fn a_quarter_of_the_tree_gives_every_solution() {
         let p = brendan(name);
         let whole = whole_tree(&p, count);
         for (h, threads) in RUNS {
-            if name == "06x06" && h == Heuristic::Mrv {
+            if name == "06x06" && h == Heuristic::Mrv(Mrv) {
                 continue; // slow; scan covers it
             }
             let r = sym(&p, h, threads, &limits(None));
@@ -108,7 +113,7 @@ fn a_quarter_of_the_tree_gives_every_solution() {
 fn solution_limits_count_turns() {
     let p = brendan("05x05");
     for k in [1, 2, 3, 4, 5, 9, 16, 17] {
-        let r = sym(&p, Heuristic::Scan, 1, &limits(Some(k)));
+        let r = sym(&p, Heuristic::Scan(Along::Shape), 1, &limits(Some(k)));
         assert_eq!(r.solutions_found, k.min(16), "k = {k}");
         assert_eq!(r.solutions.len() as u64, k.min(16), "k = {k}");
         assert_eq!(r.exhaustive, k > 16, "k = {k}");
@@ -141,7 +146,7 @@ fn rectangles_search_two_anchored_halves() {
                 assert_eq!(sorted(&r), sorted(&whole), "{name} {h} {threads}");
                 // At most the cores run.
                 assert_eq!(r.threads, plytile::search::workers(threads), "{name}");
-                if h == Heuristic::Scan {
+                if h == Heuristic::Scan(Along::Shape) {
                     assert!(
                         r.nodes < whole.nodes,
                         "{name}: {} vs {}",
@@ -151,7 +156,7 @@ fn rectangles_search_two_anchored_halves() {
                 }
             }
             for k in [1, 2, 3, count - 1, count, count + 1] {
-                let r = sym(&p, Heuristic::Scan, 1, &limits(Some(k)));
+                let r = sym(&p, Heuristic::Scan(Along::Shape), 1, &limits(Some(k)));
                 assert_eq!(r.solutions_found, k.min(count), "{name} k = {k}");
                 assert_eq!(r.solutions.len() as u64, k.min(count), "{name} k = {k}");
                 assert_eq!(r.exhaustive, k > count, "{name} k = {k}");
@@ -165,7 +170,7 @@ fn rectangles_search_two_anchored_halves() {
 #[test]
 fn the_node_budget_covers_all_parts() {
     let p = brendan("07x04");
-    let whole = sym(&p, Heuristic::Scan, 1, &limits(None));
+    let whole = sym(&p, Heuristic::Scan(Along::Shape), 1, &limits(None));
     let first = whole.symmetry_parts[0].nodes;
     assert_eq!(whole.symmetry_parts.len(), 2);
     for budget in [first / 2, first, first + 1000] {
@@ -173,7 +178,7 @@ fn the_node_budget_covers_all_parts() {
             max_nodes: Some(budget),
             ..limits(None)
         };
-        let r = sym(&p, Heuristic::Scan, 1, &l);
+        let r = sym(&p, Heuristic::Scan(Along::Shape), 1, &l);
         assert_eq!(r.nodes, budget, "budget {budget}");
         assert_eq!(r.stopped_by, Some(plytile::search::Stop::MaxNodes));
         assert_eq!(r.symmetry_parts.len(), 1 + (budget > first) as usize);
@@ -186,7 +191,7 @@ fn the_node_budget_covers_all_parts() {
         max_nodes: Some(whole.nodes),
         ..limits(None)
     };
-    let r = sym(&p, Heuristic::Scan, 1, &l);
+    let r = sym(&p, Heuristic::Scan(Along::Shape), 1, &l);
     assert_eq!((r.exhaustive, r.nodes), (true, whole.nodes));
 }
 
@@ -196,7 +201,7 @@ fn the_node_budget_covers_all_parts() {
 #[test]
 fn small_budget_reruns_of_a_checkpoint_reach_the_whole_tree() {
     let p = brendan("06x05");
-    let whole = sym(&p, Heuristic::Scan, 1, &limits(None));
+    let whole = sym(&p, Heuristic::Scan(Along::Shape), 1, &limits(None));
     assert_eq!((whole.solutions_found, whole.nodes), (4, 112_614));
     let (dir, ck) = scratch("sym-small-budget");
     let spread = Spread {
@@ -214,7 +219,7 @@ fn small_budget_reruns_of_a_checkpoint_reach_the_whole_tree() {
         runs += 1;
         assert!(runs <= 200, "no end after 200 reruns");
         let stop = AtomicBool::new(false);
-        let r = solve_symmetric(&p, Heuristic::Scan, &l, &stop, &spread).unwrap();
+        let r = solve_symmetric(&p, Heuristic::Scan(Along::Shape), &l, &stop, &spread).unwrap();
         if r.exhaustive {
             break r;
         }
@@ -230,7 +235,7 @@ fn hinted_boards_are_searched_whole() {
     let mut hinted = generate(4, 4, 2, 2, 3).unwrap();
     let first = solve(
         &hinted,
-        Heuristic::Mrv,
+        Heuristic::Mrv(Mrv),
         &limits(Some(1)),
         &AtomicBool::new(false),
     );
@@ -238,7 +243,10 @@ fn hinted_boards_are_searched_whole() {
         .hints
         .push(common::hint_from(&hinted, &first.solution_board(0), 5));
     assert!(anchored(&hinted).is_none());
-    assert_eq!(sym(&hinted, Heuristic::Scan, 1, &limits(None)).symmetry, 1);
+    assert_eq!(
+        sym(&hinted, Heuristic::Scan(Along::Shape), 1, &limits(None)).symmetry,
+        1
+    );
 }
 
 #[test]
@@ -246,7 +254,7 @@ fn four_turns_are_the_identity_and_one_is_not() {
     let p = brendan("04x04");
     let r = solve(
         &p,
-        Heuristic::Scan,
+        Heuristic::Scan(Along::Shape),
         &limits(Some(1)),
         &AtomicBool::new(false),
     );
@@ -394,17 +402,17 @@ fn scan_rows_anchors_the_corner_its_rows_reach_first() {
 fn three_pair_trees_give_every_solution_once() {
     let rows: Heuristic = "scan:rows".parse().unwrap();
     let runs = [
-        (Heuristic::Scan, 1),
-        (Heuristic::Scan, 2),
+        (Heuristic::Scan(Along::Shape), 1),
+        (Heuristic::Scan(Along::Shape), 2),
         (rows, 1),
-        (Heuristic::Mrv, 1),
+        (Heuristic::Mrv(Mrv), 1),
     ];
     for (name, count) in [("04x04", 36), ("05x05", 16), ("06x06", 260)] {
         let p = brendan(name);
         let n = p.width - 1;
         let whole = whole_tree(&p, count);
         for (h, threads) in runs {
-            if name == "06x06" && h == Heuristic::Mrv {
+            if name == "06x06" && h == Heuristic::Mrv(Mrv) {
                 continue; // slow; scan covers it
             }
             let what = format!("{name} {h} {threads}");
@@ -419,7 +427,7 @@ fn three_pair_trees_give_every_solution_once() {
             for (t, part) in r.symmetry_parts.iter().zip(&chosen) {
                 // Two corners on the first line the part's scan fills.
                 let cells: Vec<[usize; 2]> = t.corners.iter().map(|c| [c[0], c[1]]).collect();
-                let columns = t.select == Heuristic::ScanAlong { columns: true };
+                let columns = t.select == Heuristic::Scan(Along::Columns);
                 let line = if columns {
                     [[0, 0], [n, 0]]
                 } else {
@@ -455,17 +463,17 @@ fn three_pair_trees_give_every_solution_once() {
 fn auto_keeps_the_anchor_for_small_trees_and_first_solutions() {
     let p = brendan("05x05");
     for how in [Parts::Auto, Parts::Anchor] {
-        let (v, turns, _) = parts(&p, Heuristic::Scan, how, true, 1).unwrap();
+        let (v, turns, _) = parts(&p, Heuristic::Scan(Along::Shape), how, true, 1).unwrap();
         assert_eq!((v.len(), turns), (1, 4));
         assert_eq!(v[0].puzzle.hints, anchored(&p).unwrap().0[0].hints);
     }
-    let (v, _, _) = parts(&p, Heuristic::Scan, Parts::Auto, false, 1).unwrap();
+    let (v, _, _) = parts(&p, Heuristic::Scan(Along::Shape), Parts::Auto, false, 1).unwrap();
     assert_eq!(v.len(), 1);
-    let (v, _, _) = parts(&p, Heuristic::Scan, Parts::Pairs, false, 1).unwrap();
+    let (v, _, _) = parts(&p, Heuristic::Scan(Along::Shape), Parts::Pairs, false, 1).unwrap();
     assert_eq!(v.len(), 3);
     assert_eq!(
-        sym_parts(&p, Heuristic::Scan, Parts::Auto, 1).nodes,
-        sym(&p, Heuristic::Scan, 1, &limits(None)).nodes
+        sym_parts(&p, Heuristic::Scan(Along::Shape), Parts::Auto, 1).nodes,
+        sym(&p, Heuristic::Scan(Along::Shape), 1, &limits(None)).nodes
     );
 }
 
@@ -546,7 +554,7 @@ fn shards_of_pair_trees_merge_tree_by_tree() {
         let l = limits(None);
         solve_symmetric_parts(
             &p,
-            Heuristic::Scan,
+            Heuristic::Scan(Along::Shape),
             how,
             &l,
             &AtomicBool::new(false),
@@ -577,7 +585,7 @@ fn shards_of_pair_trees_merge_tree_by_tree() {
     };
     let stopped = solve_symmetric_parts(
         &p,
-        Heuristic::Scan,
+        Heuristic::Scan(Along::Shape),
         Parts::Pairs,
         &l,
         &AtomicBool::new(false),
@@ -896,15 +904,28 @@ fn a_stale_part_checkpoint_is_refused_before_the_search() {
     };
     let stop = AtomicBool::new(false);
     let seven = brendan("07x04");
-    let r = solve_symmetric(&seven, Heuristic::Scan, &limits(None), &stop, &spread(&old)).unwrap();
+    let r = solve_symmetric(
+        &seven,
+        Heuristic::Scan(Along::Shape),
+        &limits(None),
+        &stop,
+        &spread(&old),
+    )
+    .unwrap();
     assert!(r.exhaustive);
     // The 7x4's second half, left beside the checkpoint of a 6x5 run.
     let ck = dir.join("new.ck");
     std::fs::rename(dir.join("run.ck.tr"), dir.join("new.ck.tr")).unwrap();
     let six = brendan("06x05");
-    let e = solve_symmetric(&six, Heuristic::Scan, &limits(None), &stop, &spread(&ck))
-        .unwrap_err()
-        .to_string();
+    let e = solve_symmetric(
+        &six,
+        Heuristic::Scan(Along::Shape),
+        &limits(None),
+        &stop,
+        &spread(&ck),
+    )
+    .unwrap_err()
+    .to_string();
     assert!(
         e.contains("new.ck.tr: this checkpoint is for a different puzzle"),
         "{e}"
@@ -923,8 +944,16 @@ fn merged_shards_of_symmetric_runs_list_the_boards_of_the_whole_run() {
         ..Strategy::from("mrv".parse::<Heuristic>().unwrap())
     };
     let cases = [
-        ("06x06", Strategy::from(Heuristic::Scan), Parts::Anchor),
-        ("06x06", Strategy::from(Heuristic::Scan), Parts::Pairs),
+        (
+            "06x06",
+            Strategy::from(Heuristic::Scan(Along::Shape)),
+            Parts::Anchor,
+        ),
+        (
+            "06x06",
+            Strategy::from(Heuristic::Scan(Along::Shape)),
+            Parts::Pairs,
+        ),
         ("05x05", penalty, Parts::Anchor),
         ("05x05", penalty, Parts::Pairs),
         ("06x05", penalty, Parts::Auto),

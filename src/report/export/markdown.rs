@@ -201,7 +201,7 @@ fn puzzles_table(report: &BenchReport) -> Table {
 /// every one was stopped sooner (not ranked).
 fn best_ply<'a>(records: impl Iterator<Item = &'a BenchRecord>) -> String {
     let ply: Vec<&BenchRecord> = records
-        .filter(|r| matches!(r.select, Setting::Use(Heuristic::Ply { .. })))
+        .filter(|r| matches!(r.select, Setting::Use(Heuristic::Ply(_))))
         .collect();
     if ply.is_empty() {
         return "-".into();

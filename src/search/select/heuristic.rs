@@ -1,223 +1,137 @@
-//! The one table of heuristics ([`HEURISTICS`]): every `--select` value, its syntax,
-//! its one-line help and its parser; [`Heuristic`] as a value, [`Strategy`] with the
-//! options around it, and the dispatch to each heuristic's selector
-//! ([`with_selector!`](crate::with_selector), [`with_strategy!`](crate::with_strategy)).
+//! The one list of heuristics ([`heuristic_list!`](crate::heuristic_list)): every
+//! `--select` value is a [`Heuristic`] variant whose payload, in the heuristic's own
+//! file, implements [`Entry`] (its syntaxes, help, parsing, printing and selector).
+//! From that list come the enum, parsing, `--help`, the unknown-name error and the
+//! dispatch to each heuristic's selector ([`with_selector!`](crate::with_selector),
+//! [`with_strategy!`](crate::with_strategy)); [`Strategy`] is a heuristic with the
+//! options around it.
 
-use super::ply::MAX_PLY;
-use super::scan::{Given, Plan, ScanTables};
+use super::pick::Select;
+use super::scan::{Plan, ScanTables};
 use super::Order;
 use crate::search::state::State;
 use std::fmt;
 use std::str::FromStr;
 
-/// A heuristic by name, as given to `--select`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Heuristic {
-    /// Line by line from the top-left along the shorter side (rows; columns when the
-    /// board is wider than tall), no lookahead: the textbook backtracker.
-    Scan,
-    /// `scan` along rows (`scan:rows`) or columns (`scan:columns`) whatever the
-    /// board's shape: to compare fill orders, or to follow a row-major solver.
-    ScanAlong { columns: bool },
-    /// The empty cell with the fewest legal placements (ties: lowest cell index).
-    Mrv,
-    /// The smallest N-ply average local branching factor; `adj` = follow-ups at every
-    /// adjacent empty cell rather than at the one with the fewest placements.
-    Ply { n: u8, adj: bool },
-    /// `ply:N` with the hard min of the labels replaced by Rivest's generalized mean
-    /// M_p (Rivest, "Game Tree Searching by Min/Max Approximation"); `p_milli` = p x 1000 (p < 0).
-    PMean { n: u8, p_milli: i32 },
-    /// `ply:N@D` (`mrv@D` when `n` is 0): that heuristic for the first `at`
-    /// placements beyond the hints, then each subtree in its planned order
-    /// ([`super::Hybrid`], [`crate::search::plan`]).
-    Hybrid { n: u8, at: u16 },
-    /// A planned static order on the row-scan driver: `order:spiral`
-    /// ([`Plan::Spiral`]) or `order:hints` ([`Plan::Hints`]); never `Plan::Lines`
-    /// (that is `scan`).
-    Order { plan: Plan },
+/// What a heuristic's own file gives the list: its `--select` syntaxes, how its
+/// values parse and print, and the selector a search runs.
+pub trait Entry: Sized {
+    /// Its `--select` syntaxes with their one-line help, in `--help`'s order.
+    const SYNTAXES: &'static [(&'static str, &'static str)];
+    /// The selector a search with this value runs (`'static`: the engine picks a
+    /// driver by its type, [`crate::search::engine`]).
+    type Selector: Select + 'static;
+    /// The value `s` names: None when `s` is of none of this entry's syntaxes, an
+    /// error (one line) when it is but is out of range.
+    fn parse(s: &str) -> Option<Result<Self, String>>;
+    /// Its `--select` text, which [`Entry::parse`] reads back.
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// The selector for a search from `st`; `tables` are scan's tables for the
+    /// search ([`ScanTables::for_search`]), which the static orders share.
+    fn selector(self, st: &State, tables: &ScanTables) -> Self::Selector;
+    /// Instructions per node as measured (callgrind, x86-64-v3 build, Puzzle D and
+    /// E2 with the starter; BENCHMARKS.md): `--select auto`'s cost per node when it
+    /// does not time the candidates ([`crate::search::auto::fixed_cost`]).
+    fn instructions_per_node(&self) -> f64;
 }
 
-/// One row of [`HEURISTICS`]: a `--select` syntax's one-line help and its parser.
-pub struct Family {
-    /// For `--help` (`--select`'s list is the table's syntaxes) and the docs.
-    pub about: &'static str,
-    /// The heuristic a `--select` value of this row's syntax names: None when the
-    /// value is not of it, an error when it is but is out of range. None for a row
-    /// whose values the row above parses (`ply:N:adj` is `ply:N`'s).
-    pub parse: Option<fn(&str) -> Option<Result<Heuristic, String>>>,
+/// The one list of heuristics, in `--help`'s order: a [`Heuristic`] variant and the
+/// type in the heuristic's own file that implements [`Entry`]. **A new heuristic is
+/// a line here plus its file** (and its row in the docs' table, which a test checks).
+/// The list is handed to the macro `$then` (a callback, so that the list is written
+/// once): [`define_heuristics!`](crate::define_heuristics) makes the enum from it,
+/// [`select_for!`](crate::select_for) the dispatch.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! heuristic_list {
+    ($then:ident ! ($($args:tt)*)) => {
+        $crate::$then! { ($($args)*)
+            /// `scan`, `scan:rows`, `scan:columns`: line by line from the top-left, no
+            /// lookahead ([`Along`](crate::search::select::Along)).
+            Scan($crate::search::select::Along),
+            /// `mrv`: the empty cell with the fewest legal placements.
+            Mrv($crate::search::select::Mrv),
+            /// `ply:N`, `ply:N:adj`: the smallest N-ply average local branching factor.
+            Ply($crate::search::select::PlyN),
+            /// `order:spiral`, `order:hints`, `order:FILE`: a planned static order on
+            /// scan's driver ([`Plan`](crate::search::select::Plan); never
+            /// `Plan::Lines`, which is `scan`).
+            Order($crate::search::select::Plan),
+            /// `pmean:N:p`: `ply:N` with Rivest's generalized mean for the min.
+            PMean($crate::search::select::PMean),
+            /// `ply:N@D`, `mrv@D`: a dynamic heuristic for D placements, then planned
+            /// subtrees ([`Switch`](crate::search::select::Switch)).
+            Hybrid($crate::search::select::Switch),
+        }
+    };
 }
 
-/// Every `--select` syntax with its help and parser: the one table that parsing,
-/// `--help` ([`help`]) and the error for an unknown name read. A new heuristic is a
-/// row here, a [`Heuristic`] variant with its `Display` arm, its arm in
-/// [`with_selector!`](crate::with_selector), and its own file.
-pub const HEURISTICS: &[(&str, Family)] = &[
-    ("scan", Family {
-        about: "rows from the top-left (columns when wider than tall), no lookahead (the textbook backtracker)",
-        parse: Some(|s| (s == "scan").then_some(Ok(Heuristic::Scan))),
-    }),
-    ("scan:rows", Family {
-        about: "as scan, always along rows",
-        parse: Some(|s| (s == "scan:rows").then_some(Ok(Heuristic::ScanAlong { columns: false }))),
-    }),
-    ("scan:columns", Family {
-        about: "as scan, always along columns",
-        parse: Some(|s| (s == "scan:columns").then_some(Ok(Heuristic::ScanAlong { columns: true }))),
-    }),
-    ("mrv", Family {
-        about: "the empty cell with the fewest legal placements; ties: lowest cell index",
-        parse: Some(|s| (s == "mrv").then_some(Ok(Heuristic::Mrv))),
-    }),
-    ("ply:N", Family {
-        about: "smallest N-ply average local branching factor (N = 1..=4), follow-ups at the adjacent cell with the fewest placements",
-        parse: Some(parse_ply),
-    }),
-    ("ply:N:adj", Family {
-        about: "as ply:N, follow-ups at every empty cell adjacent to the local placements",
-        parse: None,
-    }),
-    ("order:spiral", Family {
-        about: "a static order: clockwise from the top-left corner, outside in, ring by ring (on scan's driver)",
-        parse: Some(|s| (s == "order:spiral").then_some(Ok(Heuristic::Order { plan: Plan::Spiral }))),
-    }),
-    ("order:hints", Family {
-        about: "a static order grown from the hints: next the empty cell with the most sides on the rim or a filled cell; ties: lowest cell index (on scan's driver)",
-        parse: Some(|s| (s == "order:hints").then_some(Ok(Heuristic::Order { plan: Plan::Hints }))),
-    }),
-    ("order:FILE", Family {
-        about: "a static order read from FILE: one 'ROW COL' per line (0-based); empty cells it leaves out follow in row order (on scan's driver)",
-        parse: Some(parse_order_file),
-    }),
-    ("pmean:N:p", Family {
-        about: "as ply:N with the labels' min replaced by the generalized mean M_p, p < 0 (Rivest)",
-        parse: Some(parse_pmean),
-    }),
-    ("ply:N@D", Family {
-        about: "ply:N for the first D placements beyond the hints, then each subtree in its planned order (docs/guide.md)",
-        parse: Some(parse_hybrid),
-    }),
-    ("mrv@D", Family {
-        about: "mrv for the first D placements beyond the hints, then each subtree in its planned order",
-        parse: None,
-    }),
-];
+/// Makes [`Heuristic`], its parsing and printing, and [`syntaxes`] from the list.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! define_heuristics {
+    (() $($(#[$doc:meta])* $variant:ident($entry:ty),)*) => {
+        /// A heuristic by name, as given to `--select` (the variants:
+        /// [`heuristic_list!`](crate::heuristic_list)).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Heuristic {
+            $($(#[$doc])* $variant($entry),)*
+        }
 
-/// What `--help` says of the ranges, after the table's syntaxes.
+        /// Every `--select` syntax with its one-line help, in `--help`'s order.
+        pub fn syntaxes() -> impl Iterator<Item = (&'static str, &'static str)> {
+            [$(<$entry as Entry>::SYNTAXES),*].into_iter().flatten().copied()
+        }
+
+        impl Heuristic {
+            /// [`Entry::instructions_per_node`] of the value.
+            pub fn instructions_per_node(self) -> f64 {
+                match self {
+                    $(Heuristic::$variant(e) => e.instructions_per_node(),)*
+                }
+            }
+
+            /// The first entry's reading of `s` (None: no entry's syntax).
+            fn parse_any(s: &str) -> Option<Result<Heuristic, String>> {
+                $(if let Some(r) = <$entry as Entry>::parse(s) {
+                    return Some(r.map(Heuristic::$variant));
+                })*
+                None
+            }
+        }
+
+        impl fmt::Display for Heuristic {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(Heuristic::$variant(e) => e.write(f),)*
+                }
+            }
+        }
+    };
+}
+
+crate::heuristic_list!(define_heuristics!());
+
+/// What `--help` says of the ranges, after the syntaxes.
 const RANGES: &str = "(N = 1..=4, p from -1000 to -0.001, D placements beyond the hints; docs/guide.md, \"Heuristics\")";
 
-/// The `--select` values as every command's `--help` lists them: the table's
-/// syntaxes, then their ranges.
+/// The `--select` values as every command's `--help` lists them: the syntaxes, then
+/// their ranges.
 pub fn help() -> String {
-    let names: Vec<&str> = HEURISTICS.iter().map(|h| h.0).collect();
+    let names: Vec<&str> = syntaxes().map(|s| s.0).collect();
     format!("{} {RANGES}", names.join(", "))
-}
-
-/// `ply:N` and `ply:N:adj` (`ply:N:one` is `ply:N`).
-fn parse_ply(s: &str) -> Option<Result<Heuristic, String>> {
-    let rest = s.strip_prefix("ply:").filter(|_| !s.contains('@'))?;
-    let mut parts = rest.split(':');
-    let n = parts.next().and_then(|n| n.parse::<u8>().ok());
-    let rule = parts.next();
-    Some(match (n, rule, parts.next()) {
-        (Some(n), None | Some("one") | Some("adj"), None) if (1..=MAX_PLY as u8).contains(&n) => {
-            Ok(Heuristic::Ply {
-                n,
-                adj: rule == Some("adj"),
-            })
-        }
-        _ => Err(format!(
-            "bad heuristic '{s}': expected ply:N or ply:N:adj with N in 1..={MAX_PLY}"
-        )),
-    })
-}
-
-/// `ply:N@D` and `mrv@D`.
-fn parse_hybrid(s: &str) -> Option<Result<Heuristic, String>> {
-    let (head, at) = s.split_once('@')?;
-    let n = match head {
-        "mrv" => Some(0),
-        _ => head
-            .strip_prefix("ply:")
-            .and_then(|n| n.parse::<u8>().ok())
-            .filter(|n| (1..=MAX_PLY as u8).contains(n)),
-    };
-    Some(match (n, at.parse::<u16>()) {
-        (Some(n), Ok(at)) => Ok(Heuristic::Hybrid { n, at }),
-        _ => Err(format!(
-            "bad heuristic '{s}': expected ply:N@D (N in 1..={MAX_PLY}) or mrv@D, D a depth (0..=65535)"
-        )),
-    })
-}
-
-/// `order:FILE`: any `order:` value that is not a planned order's name.
-fn parse_order_file(s: &str) -> Option<Result<Heuristic, String>> {
-    let path = s
-        .strip_prefix("order:")
-        .filter(|p| !["spiral", "hints"].contains(p))?;
-    Some(Given::read(path).map(|g| Heuristic::Order {
-        plan: Plan::Given(g),
-    }))
-}
-
-/// `pmean:N:p`.
-fn parse_pmean(s: &str) -> Option<Result<Heuristic, String>> {
-    let rest = s.strip_prefix("pmean:")?;
-    let parts: Vec<&str> = rest.split(':').collect();
-    let n = parts.first().and_then(|n| n.parse::<u8>().ok());
-    let p = parts.get(1).and_then(|p| p.parse::<f64>().ok());
-    // p is kept in thousandths: it must stay below 0 once rounded to them.
-    let p_milli = p.map(|p| (p * 1000.0).round());
-    Some(match (n, p_milli, parts.len()) {
-        (Some(n), Some(p_milli), 2) if (1..=MAX_PLY as u8).contains(&n) && (-1e6..=-1.0).contains(&p_milli) => {
-            Ok(Heuristic::PMean { n, p_milli: p_milli as i32 })
-        }
-        _ => Err(format!("bad heuristic '{s}': expected pmean:N:p with N in 1..={MAX_PLY} and p in -1000..=-0.001 (e.g. pmean:2:-4)")),
-    })
 }
 
 impl FromStr for Heuristic {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        let parsed = HEURISTICS
-            .iter()
-            .find_map(|(_, f)| f.parse.and_then(|parse| parse(s)));
-        parsed.unwrap_or_else(|| {
+        Heuristic::parse_any(s).unwrap_or_else(|| {
+            let names: Vec<&str> = syntaxes().map(|s| s.0).collect();
             Err(format!(
                 "unknown heuristic '{s}'; expected one of: {}",
-                HEURISTICS
-                    .iter()
-                    .map(|h| h.0)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                names.join(", ")
             ))
         })
-    }
-}
-
-impl fmt::Display for Heuristic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Heuristic::Scan => f.write_str("scan"),
-            Heuristic::ScanAlong { columns: false } => f.write_str("scan:rows"),
-            Heuristic::ScanAlong { columns: true } => f.write_str("scan:columns"),
-            Heuristic::Mrv => f.write_str("mrv"),
-            Heuristic::Ply { n, adj: false } => write!(f, "ply:{n}"),
-            Heuristic::Ply { n, adj: true } => write!(f, "ply:{n}:adj"),
-            Heuristic::PMean { n, p_milli } => write!(f, "pmean:{n}:{}", *p_milli as f64 / 1000.0),
-            Heuristic::Hybrid { n: 0, at } => write!(f, "mrv@{at}"),
-            Heuristic::Hybrid { n, at } => write!(f, "ply:{n}@{at}"),
-            Heuristic::Order { plan: Plan::Spiral } => f.write_str("order:spiral"),
-            Heuristic::Order { plan: Plan::Hints } => f.write_str("order:hints"),
-            Heuristic::Order {
-                plan: Plan::Given(g),
-            } => write!(f, "order:{}", g.path),
-            Heuristic::Order {
-                plan: Plan::Lines { columns: false },
-            } => f.write_str("scan:rows"),
-            Heuristic::Order {
-                plan: Plan::Lines { columns: true },
-            } => f.write_str("scan:columns"),
-        }
     }
 }
 
@@ -226,8 +140,11 @@ impl Heuristic {
     /// by column; None for the others.
     pub fn scan_columns(self, width: usize, height: usize) -> Option<bool> {
         match self {
-            Heuristic::Scan => Some(crate::puzzle::scans_columns(width, height)),
-            Heuristic::ScanAlong { columns } => Some(columns),
+            Heuristic::Scan(along) => Some(
+                along
+                    .columns()
+                    .unwrap_or_else(|| crate::puzzle::scans_columns(width, height)),
+            ),
             _ => None,
         }
     }
@@ -237,7 +154,7 @@ impl Heuristic {
     /// others.
     pub fn plan(self, width: usize, height: usize) -> Option<Plan> {
         match self {
-            Heuristic::Order { plan } => Some(plan),
+            Heuristic::Order(plan) => Some(plan),
             _ => self
                 .scan_columns(width, height)
                 .map(|columns| Plan::Lines { columns }),
@@ -248,16 +165,14 @@ impl Heuristic {
     /// board (an `order:FILE` cell off it).
     pub fn check(self, width: usize, height: usize) -> Result<(), String> {
         match self {
-            Heuristic::Order {
-                plan: Plan::Given(g),
-            } => g.check(width, height),
+            Heuristic::Order(Plan::Given(g)) => g.check(width, height),
             _ => Ok(()),
         }
     }
 
     /// Whether this is one of the `scan` heuristics (a static fill order).
     pub fn is_scan(self) -> bool {
-        matches!(self, Heuristic::Scan | Heuristic::ScanAlong { .. })
+        matches!(self, Heuristic::Scan(_))
     }
 
     /// The lines that order a search with this heuristic where an order is needed
@@ -370,54 +285,25 @@ macro_rules! with_selector {
     ($h:expr, $st:expr, |$sel:ident| $body:expr) => {
         $crate::with_selector!($h, $st, tables: &$crate::search::select::ScanTables::none(), |$sel| $body)
     };
-    // `scan` on `tables` ([`ScanTables::for_search`] of `$st`'s puzzle) instead of
-    // tables of its own.
+    // `scan` and the planned orders on `tables` ([`ScanTables::for_search`] of `$st`'s
+    // puzzle) instead of tables of their own.
     ($h:expr, $st:expr, tables: $tables:expr, |$sel:ident| $body:expr) => {
+        $crate::heuristic_list!(select_for!($h, $st, $tables, $sel, $body))
+    };
+}
+
+/// [`with_selector!`](crate::with_selector)'s match, one arm per variant of the list.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! select_for {
+    (($h:expr, $st:expr, $tables:expr, $sel:ident, $body:expr)
+     $($(#[$doc:meta])* $variant:ident($entry:ty),)*) => {
         match $h {
-            $crate::search::select::Heuristic::Scan => {
+            $($crate::search::select::Heuristic::$variant(entry) => {
                 #[allow(unused_mut)]
-                let mut $sel = $crate::search::select::Scan::sharing($st, None, $tables);
+                let mut $sel = $crate::search::select::Entry::selector(entry, $st, $tables);
                 $body
-            }
-            $crate::search::select::Heuristic::ScanAlong { columns } => {
-                #[allow(unused_mut)]
-                let mut $sel = $crate::search::select::Scan::sharing($st, Some(columns), $tables);
-                $body
-            }
-            $crate::search::select::Heuristic::Order { plan } => {
-                #[allow(unused_mut)]
-                let mut $sel = $crate::search::select::Scan::planned($st, plan, $tables);
-                $body
-            }
-            $crate::search::select::Heuristic::Mrv => {
-                #[allow(unused_mut)]
-                let mut $sel = $crate::search::select::Mrv;
-                $body
-            }
-            $crate::search::select::Heuristic::Ply { n, adj } => {
-                #[allow(unused_mut)]
-                let mut $sel = $crate::search::select::Ply::new($st, n as usize, adj);
-                $body
-            }
-            $crate::search::select::Heuristic::PMean { n, p_milli } => {
-                let mean = $crate::branching::Mean::Power(p_milli as f64 / 1000.0);
-                #[allow(unused_mut)]
-                let mut $sel = $crate::search::select::Ply::with_mean($st, n as usize, false, mean);
-                $body
-            }
-            $crate::search::select::Heuristic::Hybrid { n: 0, at } => {
-                let inner = $crate::search::select::Lookahead::Mrv($crate::search::select::Mrv);
-                #[allow(unused_mut)]
-                let mut $sel = $crate::search::select::Hybrid::new(inner, at as usize);
-                $body
-            }
-            $crate::search::select::Heuristic::Hybrid { n, at } => {
-                let inner = $crate::search::select::Ply::new($st, n as usize, false);
-                let inner = $crate::search::select::Lookahead::Ply(inner);
-                #[allow(unused_mut)]
-                let mut $sel = $crate::search::select::Hybrid::new(inner, at as usize);
-                $body
-            }
+            })*
         }
     };
 }

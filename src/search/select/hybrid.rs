@@ -10,10 +10,69 @@
 //! depth-D subtree to walk the same tree; this file only answers the generic driver's
 //! other users (frontier, probes, `explain`, `--factor`).
 
+use super::heuristic::Entry;
 use super::pick::{Pick, Select};
+use super::ply::MAX_PLY;
+use super::scan::ScanTables;
 use super::{Mrv, Ply};
 use crate::search::plan;
 use crate::search::state::State;
+use std::fmt;
+
+/// `ply:N@D` (`mrv@D` when `n` is 0) as `--select` names it: that heuristic for the
+/// first `at` placements beyond the hints, then each subtree in its planned order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Switch {
+    /// The ply of the dynamic part; 0 for mrv.
+    pub n: u8,
+    /// D: the placements beyond the hints made by the dynamic part.
+    pub at: u16,
+}
+
+impl Entry for Switch {
+    const SYNTAXES: &'static [(&'static str, &'static str)] = &[
+        ("ply:N@D", "ply:N for the first D placements beyond the hints, then each subtree in its planned order (docs/guide.md)"),
+        ("mrv@D", "mrv for the first D placements beyond the hints, then each subtree in its planned order"),
+    ];
+    type Selector = Hybrid;
+
+    fn parse(s: &str) -> Option<Result<Switch, String>> {
+        let (head, at) = s.split_once('@')?;
+        let n = match head {
+            "mrv" => Some(0),
+            _ => head
+                .strip_prefix("ply:")
+                .and_then(|n| n.parse::<u8>().ok())
+                .filter(|n| (1..=MAX_PLY as u8).contains(n)),
+        };
+        Some(match (n, at.parse::<u16>()) {
+            (Some(n), Ok(at)) => Ok(Switch { n, at }),
+            _ => Err(format!(
+                "bad heuristic '{s}': expected ply:N@D (N in 1..={MAX_PLY}) or mrv@D, D a depth (0..=65535)"
+            )),
+        })
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.n {
+            0 => write!(f, "mrv@{}", self.at),
+            n => write!(f, "ply:{n}@{}", self.at),
+        }
+    }
+
+    fn selector(self, st: &State, _: &ScanTables) -> Hybrid {
+        let inner = match self.n {
+            0 => Lookahead::Mrv(Mrv),
+            n => Lookahead::Ply(Ply::new(st, n as usize, false)),
+        };
+        Hybrid::new(inner, self.at as usize)
+    }
+
+    /// A hybrid's nodes are mostly its planned part's.
+    fn instructions_per_node(&self) -> f64 {
+        100.0
+    }
+}
 
 /// The dynamic heuristic of a hybrid, chosen at run time: one selector type for every
 /// hybrid, so that the search code is compiled once for them all (a type per inner

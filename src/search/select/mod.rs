@@ -1,6 +1,7 @@
 //! Site selection: which empty cell to branch on at a node. One trait ([`Select`],
-//! `pick.rs`), one table of heuristics ([`HEURISTICS`], `heuristic.rs`) that drives
-//! `--select`, its help and its errors, and one file per heuristic.
+//! `pick.rs`), one list of heuristics ([`heuristic_list!`](crate::heuristic_list),
+//! `heuristic.rs`) that drives `--select`, its help, its errors and the dispatch, and
+//! one file per heuristic (its [`Entry`] and its selector).
 
 mod factor;
 mod heuristic;
@@ -10,13 +11,15 @@ mod order;
 mod pick;
 #[doc(hidden)]
 pub mod ply;
+mod pmean;
 mod scan;
 
 pub use factor::Factor;
-pub use heuristic::{help, on_off, Family, Heuristic, Strategy, HEURISTICS};
-pub use hybrid::{Hybrid, Lookahead};
+pub use heuristic::{help, on_off, syntaxes, Entry, Heuristic, Strategy};
+pub use hybrid::{Hybrid, Lookahead, Switch};
 pub use mrv::Mrv;
 pub use order::{log_options, move_penalty, Order, Ordered};
 pub use pick::{Pick, Select};
-pub use ply::{Ply, Unscored, MAX_PLY};
-pub use scan::{Given, Plan, Scan, ScanTables};
+pub use ply::{Ply, PlyN, Unscored, MAX_PLY};
+pub use pmean::PMean;
+pub use scan::{Along, Given, Plan, Scan, ScanTables};

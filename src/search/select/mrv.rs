@@ -1,10 +1,38 @@
 //! `mrv`: the empty cell with the fewest legal placements (minimum remaining values);
 //! ties go to the lowest cell index. A cell with none ends the branch.
 
+use super::heuristic::Entry;
 use super::pick::{Pick, Select};
+use super::scan::ScanTables;
 use crate::search::state::State;
+use std::fmt;
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mrv;
+
+impl Entry for Mrv {
+    const SYNTAXES: &'static [(&'static str, &'static str)] = &[(
+        "mrv",
+        "the empty cell with the fewest legal placements; ties: lowest cell index",
+    )];
+    type Selector = Mrv;
+
+    fn parse(s: &str) -> Option<Result<Mrv, String>> {
+        (s == "mrv").then_some(Ok(Mrv))
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("mrv")
+    }
+
+    fn selector(self, _: &State, _: &ScanTables) -> Mrv {
+        Mrv
+    }
+
+    fn instructions_per_node(&self) -> f64 {
+        574.0
+    }
+}
 
 impl Mrv {
     /// The mrv site among `cells` (any order: ties go to the lowest index anyway).

@@ -6,12 +6,117 @@
 //! The same selector carries the planned orders (`order:spiral`, `order:hints`,
 //! [`Plan`]): tables built for any static order run on the same driver.
 
+use super::heuristic::Entry;
 use super::pick::{Pick, Select};
 use crate::puzzle::scans_columns;
 use crate::search::plan::{plan, spiral};
 use crate::search::rowscan::RowScan;
 use crate::search::state::State;
+use std::fmt;
 use std::sync::Arc;
+
+/// Which lines `scan` fills (`--select scan`, `scan:rows`, `scan:columns`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Along {
+    /// `scan`: rows, or columns when the board is wider than tall.
+    Shape,
+    /// `scan:rows`, whatever the board's shape.
+    Rows,
+    /// `scan:columns`, whatever the board's shape.
+    Columns,
+}
+
+impl Along {
+    /// `scan:columns` (`columns`) or `scan:rows`.
+    pub fn fixed(columns: bool) -> Along {
+        if columns {
+            Along::Columns
+        } else {
+            Along::Rows
+        }
+    }
+
+    /// Columns (`Some(true)`) or rows; None when the board's shape decides.
+    pub fn columns(self) -> Option<bool> {
+        match self {
+            Along::Shape => None,
+            Along::Rows => Some(false),
+            Along::Columns => Some(true),
+        }
+    }
+}
+
+impl Entry for Along {
+    const SYNTAXES: &'static [(&'static str, &'static str)] = &[
+        ("scan", "rows from the top-left (columns when wider than tall), no lookahead (the textbook backtracker)"),
+        ("scan:rows", "as scan, always along rows"),
+        ("scan:columns", "as scan, always along columns"),
+    ];
+    type Selector = Scan;
+
+    fn parse(s: &str) -> Option<Result<Along, String>> {
+        let along = match s {
+            "scan" => Along::Shape,
+            "scan:rows" => Along::Rows,
+            "scan:columns" => Along::Columns,
+            _ => return None,
+        };
+        Some(Ok(along))
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Along::Shape => "scan",
+            Along::Rows => "scan:rows",
+            Along::Columns => "scan:columns",
+        })
+    }
+
+    fn selector(self, st: &State, tables: &ScanTables) -> Scan {
+        Scan::sharing(st, self.columns(), tables)
+    }
+
+    fn instructions_per_node(&self) -> f64 {
+        50.0
+    }
+}
+
+impl Entry for Plan {
+    const SYNTAXES: &'static [(&'static str, &'static str)] = &[
+        ("order:spiral", "a static order: clockwise from the top-left corner, outside in, ring by ring (on scan's driver)"),
+        ("order:hints", "a static order grown from the hints: next the empty cell with the most sides on the rim or a filled cell; ties: lowest cell index (on scan's driver)"),
+        ("order:FILE", "a static order read from FILE: one 'ROW COL' per line (0-based); empty cells it leaves out follow in row order (on scan's driver)"),
+    ];
+    type Selector = Scan;
+
+    fn parse(s: &str) -> Option<Result<Plan, String>> {
+        Some(Ok(match s.strip_prefix("order:")? {
+            "spiral" => Plan::Spiral,
+            "hints" => Plan::Hints,
+            path => return Some(Given::read(path).map(Plan::Given)),
+        }))
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Plan::Spiral => f.write_str("order:spiral"),
+            Plan::Hints => f.write_str("order:hints"),
+            Plan::Given(g) => write!(f, "order:{}", g.path),
+            // Not an `order:` value: scan's lines print as scan's.
+            Plan::Lines { columns: false } => f.write_str("scan:rows"),
+            Plan::Lines { columns: true } => f.write_str("scan:columns"),
+        }
+    }
+
+    fn selector(self, st: &State, tables: &ScanTables) -> Scan {
+        Scan::planned(st, self, tables)
+    }
+
+    /// The planned-order driver (Puzzle D: order:hints 68, order:spiral 71).
+    fn instructions_per_node(&self) -> f64 {
+        70.0
+    }
+}
 
 pub struct Scan {
     /// Read only: shared by every subproblem of a parallel search ([`ScanTables`]).

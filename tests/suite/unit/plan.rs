@@ -2,7 +2,7 @@
 
 use plytile::puzzle::{generate, Puzzle};
 use plytile::search::plan::{next, plan, spiral_cells};
-use plytile::search::{solve, Heuristic, Limits, State};
+use plytile::search::{solve, Heuristic, Limits, Mrv, State};
 use std::sync::atomic::AtomicBool;
 
 /// The puzzle's first solution by mrv, as `[piece, rotation]` per cell.
@@ -13,7 +13,7 @@ fn first_solution(p: &Puzzle) -> Vec<[usize; 2]> {
         ..Default::default()
     };
     let stop = AtomicBool::new(false);
-    let r = solve(p, Heuristic::Mrv, &limits, &stop);
+    let r = solve(p, Heuristic::Mrv(Mrv), &limits, &stop);
     r.solutions[0].clone()
 }
 
