@@ -371,7 +371,9 @@ pub fn choose(
         (Basis::Probes, false) => c.time_s * SWITCH,
         _ => c.time_s,
     };
-    let fastest = out.iter().map(weighed).fold(f64::INFINITY, f64::min);
+    // Out of reach when no candidate's own prediction is within the horizon (unweighed:
+    // the line names that fastest as the reason).
+    let fastest = out.iter().map(|c| c.time_s).fold(f64::INFINITY, f64::min);
     let goal = match costs {
         Costs::Measured if fastest > budget.horizon_s() => Goal::Deepest,
         _ => Goal::Time,
