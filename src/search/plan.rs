@@ -20,6 +20,7 @@
 //! searches the same tree whether a subtree's plan is made at depth D or at any node
 //! below it (a parallel run's subproblems start deeper), and whichever driver runs it.
 
+use super::rowscan::RowScan;
 use super::state::State;
 
 /// What a side facing a filled cell weighs; a rim side weighs 1.
@@ -122,4 +123,121 @@ fn lowest(set: &[u64]) -> Option<usize> {
         .enumerate()
         .find(|(_, &w)| w != 0)
         .map(|(k, &w)| k * 64 + w.trailing_zeros() as usize)
+}
+
+/// A static fill order of the empty cells, as the row-scan driver runs it: scan's
+/// lines, or a planned order ([`crate::search::plan`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    /// Along columns (`columns`) or rows: [`RowScan::new`].
+    Lines { columns: bool },
+    /// `order:spiral`: clockwise from the top-left, outside in.
+    Spiral,
+    /// `order:hints`: grown from the hints ([`crate::search::plan::plan`]).
+    Hints,
+    /// `order:FILE`: the cells a file lists ([`Given`]).
+    Given(&'static Given),
+}
+
+/// A user's order of the cells (`order:FILE`): one cell per line, `ROW COL`, 0-based
+/// from the top-left; `#` starts a comment. Listed cells that are filled (hints, or
+/// placed above a subproblem) are skipped; empty cells the file leaves out follow in
+/// row order, so a file may give just where to start. Read once, when `--select` is
+/// parsed, and kept for the run (a `Plan` is copied into every selector).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Given {
+    /// The path as given: `order:PATH` prints it, and a checkpoint reads it again.
+    pub path: String,
+    /// `(row, column, line)` in the file's order, each cell once.
+    pub cells: Vec<(usize, usize, usize)>,
+}
+
+impl Given {
+    /// Reads `order:PATH`'s file: errors as `PATH:LINE: what`.
+    pub fn read(path: &str) -> Result<&'static Given, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{path}: cannot read the order file ({e})"))?;
+        let mut cells = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let body = line.split('#').next().unwrap_or("").trim();
+            if body.is_empty() {
+                continue;
+            }
+            let nums: Vec<Option<usize>> =
+                body.split_whitespace().map(|t| t.parse().ok()).collect();
+            let (r, c) = match nums.as_slice() {
+                [Some(r), Some(c)] => (*r, *c),
+                _ => {
+                    return Err(format!(
+                        "{path}:{line_no}: expected 'ROW COL' (0-based), found '{body}'"
+                    ))
+                }
+            };
+            if let Some(&(_, _, first)) = cells.iter().find(|&&(r0, c0, _)| (r0, c0) == (r, c)) {
+                return Err(format!(
+                    "{path}:{line_no}: cell {r} {c} is listed twice (first on line {first})"
+                ));
+            }
+            cells.push((r, c, line_no));
+        }
+        // Kept for the rest of the process: a `Plan` is `Copy`, and the file is read
+        // once per `--select` value.
+        Ok(Box::leak(Box::new(Given {
+            path: path.to_string(),
+            cells,
+        })))
+    }
+
+    /// A one-line error when a listed cell is off a `width` x `height` board.
+    pub fn check(&self, width: usize, height: usize) -> Result<(), String> {
+        match self.cells.iter().find(|&&(r, c, _)| r >= height || c >= width) {
+            Some(&(r, c, line)) => Err(format!(
+                "{}:{line}: cell {r} {c} is off the {width}x{height} board (rows 0..{height}, columns 0..{width})",
+                self.path
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Plan {
+    /// The order's cells among the empty cells of `st`.
+    pub fn order(self, st: &State) -> Vec<u32> {
+        match self {
+            Plan::Lines { columns } => {
+                let (w, h) = (st.width, st.height);
+                let cell =
+                    |line: usize, i: usize| if columns { i * w + line } else { line * w + i };
+                let (lines, len) = if columns { (w, h) } else { (h, w) };
+                (0..lines)
+                    .flat_map(|l| (0..len).map(move |i| cell(l, i)))
+                    .filter(|&c| st.is_empty(c))
+                    .map(|c| c as u32)
+                    .collect()
+            }
+            Plan::Spiral => spiral(st),
+            Plan::Hints => plan(st),
+            Plan::Given(g) => {
+                let (w, h) = (st.width, st.height);
+                let listed = (g.cells.iter())
+                    .filter(|&&(r, c, _)| r < h && c < w)
+                    .map(|&(r, c, _)| r * w + c);
+                let mut seen = vec![false; w * h];
+                listed
+                    .chain(0..w * h)
+                    .filter(|&c| st.is_empty(c) && !std::mem::replace(&mut seen[c], true))
+                    .map(|c| c as u32)
+                    .collect()
+            }
+        }
+    }
+
+    /// The driver's tables for this order from `st` (its filled cells static).
+    pub fn tables(self, st: &State) -> RowScan {
+        match self {
+            Plan::Lines { columns } => RowScan::new(st, columns),
+            _ => RowScan::with_order(st, self.order(st)),
+        }
+    }
 }

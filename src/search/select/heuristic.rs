@@ -1,42 +1,21 @@
 //! The one list of heuristics ([`heuristic_list!`](crate::heuristic_list)): every
 //! `--select` value is a [`Heuristic`] variant whose payload, in the heuristic's own
-//! file, implements [`Entry`] (its syntaxes, help, parsing, printing and selector).
+//! file, implements [`Named`] (its syntaxes, help, parsing, printing and selector).
 //! From that list come the enum, parsing, `--help`, the unknown-name error and the
 //! dispatch to each heuristic's selector ([`with_selector!`](crate::with_selector),
 //! [`with_strategy!`](crate::with_strategy)); [`Strategy`] is a heuristic with the
 //! options around it.
 
-use super::pick::Select;
-use super::scan::{Plan, ScanTables};
+use super::pick::Named;
+use super::tables::ScanTables;
 use super::Order;
+use crate::search::plan::Plan;
 use crate::search::state::State;
 use std::fmt;
 use std::str::FromStr;
 
-/// What a heuristic's own file gives the list: its `--select` syntaxes, how its
-/// values parse and print, and the selector a search runs.
-pub trait Entry: Sized {
-    /// Its `--select` syntaxes with their one-line help, in `--help`'s order.
-    const SYNTAXES: &'static [(&'static str, &'static str)];
-    /// The selector a search with this value runs (`'static`: the engine picks a
-    /// driver by its type, [`crate::search::engine`]).
-    type Selector: Select + 'static;
-    /// The value `s` names: None when `s` is of none of this entry's syntaxes, an
-    /// error (one line) when it is but is out of range.
-    fn parse(s: &str) -> Option<Result<Self, String>>;
-    /// Its `--select` text, which [`Entry::parse`] reads back.
-    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
-    /// The selector for a search from `st`; `tables` are scan's tables for the
-    /// search ([`ScanTables::for_search`]), which the static orders share.
-    fn selector(self, st: &State, tables: &ScanTables) -> Self::Selector;
-    /// Instructions per node as measured (callgrind, x86-64-v3 build, Puzzle D and
-    /// E2 with the starter; BENCHMARKS.md): `--select auto`'s cost per node when it
-    /// does not time the candidates ([`crate::search::auto::fixed_cost`]).
-    fn instructions_per_node(&self) -> f64;
-}
-
 /// The one list of heuristics, in `--help`'s order: a [`Heuristic`] variant and the
-/// type in the heuristic's own file that implements [`Entry`]. **A new heuristic is
+/// type in the heuristic's own file that implements [`Named`]. **A new heuristic is
 /// a line here plus its file** (and its row in the docs' table, which a test checks).
 /// The list is handed to the macro `$then` (a callback, so that the list is written
 /// once): [`define_heuristics!`](crate::define_heuristics) makes the enum from it,
@@ -80,11 +59,11 @@ macro_rules! define_heuristics {
 
         /// Every `--select` syntax with its one-line help, in `--help`'s order.
         pub fn syntaxes() -> impl Iterator<Item = (&'static str, &'static str)> {
-            [$(<$entry as Entry>::SYNTAXES),*].into_iter().flatten().copied()
+            [$(<$entry as Named>::SYNTAXES),*].into_iter().flatten().copied()
         }
 
         impl Heuristic {
-            /// [`Entry::instructions_per_node`] of the value.
+            /// [`Named::instructions_per_node`] of the value.
             pub fn instructions_per_node(self) -> f64 {
                 match self {
                     $(Heuristic::$variant(e) => e.instructions_per_node(),)*
@@ -93,7 +72,7 @@ macro_rules! define_heuristics {
 
             /// The first entry's reading of `s` (None: no entry's syntax).
             fn parse_any(s: &str) -> Option<Result<Heuristic, String>> {
-                $(if let Some(r) = <$entry as Entry>::parse(s) {
+                $(if let Some(r) = <$entry as Named>::parse(s) {
                     return Some(r.map(Heuristic::$variant));
                 })*
                 None
@@ -301,7 +280,7 @@ macro_rules! select_for {
         match $h {
             $($crate::search::select::Heuristic::$variant(entry) => {
                 #[allow(unused_mut)]
-                let mut $sel = $crate::search::select::Entry::selector(entry, $st, $tables);
+                let mut $sel = $crate::search::select::Named::selector(entry, $st, $tables);
                 $body
             })*
         }

@@ -10,10 +10,9 @@
 //! depth-D subtree to walk the same tree; this file only answers the generic driver's
 //! other users (frontier, probes, `explain`, `--factor`).
 
-use super::heuristic::Entry;
-use super::pick::{Pick, Select};
+use super::pick::{Named, Pick, Select};
 use super::ply::MAX_PLY;
-use super::scan::ScanTables;
+use super::tables::ScanTables;
 use super::{Mrv, Ply};
 use crate::search::plan;
 use crate::search::state::State;
@@ -29,7 +28,7 @@ pub struct Switch {
     pub at: u16,
 }
 
-impl Entry for Switch {
+impl Named for Switch {
     const SYNTAXES: &'static [(&'static str, &'static str)] = &[
         ("ply:N@D", "ply:N for the first D placements beyond the hints, then each subtree in its planned order (docs/guide.md)"),
         ("mrv@D", "mrv for the first D placements beyond the hints, then each subtree in its planned order"),

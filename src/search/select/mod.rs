@@ -1,7 +1,7 @@
 //! Site selection: which empty cell to branch on at a node. One trait ([`Select`],
 //! `pick.rs`), one list of heuristics ([`heuristic_list!`](crate::heuristic_list),
 //! `heuristic.rs`) that drives `--select`, its help, its errors and the dispatch, and
-//! one file per heuristic (its [`Entry`] and its selector).
+//! one file per heuristic (its [`Named`] value and its selector).
 
 mod factor;
 mod heuristic;
@@ -13,13 +13,16 @@ mod pick;
 pub mod ply;
 mod pmean;
 mod scan;
+mod tables;
 
+pub use crate::search::plan::{Given, Plan};
 pub use factor::Factor;
-pub use heuristic::{help, on_off, syntaxes, Entry, Heuristic, Strategy};
+pub use heuristic::{help, on_off, syntaxes, Heuristic, Strategy};
 pub use hybrid::{Hybrid, Lookahead, Switch};
 pub use mrv::Mrv;
 pub use order::{log_options, move_penalty, Order, Ordered};
-pub use pick::{Pick, Select};
+pub use pick::{Named, Pick, Select};
 pub use ply::{Ply, PlyN, Unscored, MAX_PLY};
 pub use pmean::PMean;
-pub use scan::{Along, Given, Plan, Scan, ScanTables};
+pub use scan::{Along, Scan};
+pub use tables::ScanTables;

@@ -1,16 +1,15 @@
 //! `mrv`: the empty cell with the fewest legal placements (minimum remaining values);
 //! ties go to the lowest cell index. A cell with none ends the branch.
 
-use super::heuristic::Entry;
-use super::pick::{Pick, Select};
-use super::scan::ScanTables;
+use super::pick::{Named, Pick, Select};
+use super::tables::ScanTables;
 use crate::search::state::State;
 use std::fmt;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mrv;
 
-impl Entry for Mrv {
+impl Named for Mrv {
     const SYNTAXES: &'static [(&'static str, &'static str)] = &[(
         "mrv",
         "the empty cell with the fewest legal placements; ties: lowest cell index",

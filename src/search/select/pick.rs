@@ -1,7 +1,10 @@
-//! The [`Select`] trait: what every heuristic implements, and what it decides at a
-//! node ([`Pick`]). The drivers call it; the heuristics' files implement it.
+//! What every heuristic implements: [`Select`] (what it decides at a node, [`Pick`];
+//! the drivers call it) and [`Named`] (its `--select` value: the list of heuristics
+//! holds it).
 
+use super::tables::ScanTables;
 use crate::search::state::State;
+use std::fmt;
 
 /// What a heuristic decides at a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,4 +61,27 @@ pub trait Select {
         let _ = (st, site, cands, out);
         0
     }
+}
+
+/// A heuristic's value as `--select` names it, from its own file, which is what the
+/// list of heuristics ([`heuristic_list!`](crate::heuristic_list)) holds: its
+/// syntaxes, how its values parse and print, and the selector a search runs.
+pub trait Named: Sized {
+    /// Its `--select` syntaxes with their one-line help, in `--help`'s order.
+    const SYNTAXES: &'static [(&'static str, &'static str)];
+    /// The selector a search with this value runs (`'static`: the engine picks a
+    /// driver by its type, [`crate::search::engine`]).
+    type Selector: Select + 'static;
+    /// The value `s` names: None when `s` is of none of this entry's syntaxes, an
+    /// error (one line) when it is but is out of range.
+    fn parse(s: &str) -> Option<Result<Self, String>>;
+    /// Its `--select` text, which [`Named::parse`] reads back.
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// The selector for a search from `st`; `tables` are scan's tables for the
+    /// search ([`ScanTables::for_search`]), which the static orders share.
+    fn selector(self, st: &State, tables: &ScanTables) -> Self::Selector;
+    /// Instructions per node as measured (callgrind, x86-64-v3 build, Puzzle D and
+    /// E2 with the starter; BENCHMARKS.md): `--select auto`'s cost per node when it
+    /// does not time the candidates ([`crate::search::auto::fixed_cost`]).
+    fn instructions_per_node(&self) -> f64;
 }

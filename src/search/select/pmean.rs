@@ -2,9 +2,9 @@
 //! generalized mean M_p (Rivest, "Game Tree Searching by Min/Max Approximation"); the
 //! selector is [`Ply`] with that mean ([`Ply::with_mean`]).
 
-use super::heuristic::Entry;
+use super::pick::Named;
 use super::ply::{Ply, PlyN, MAX_PLY};
-use super::scan::ScanTables;
+use super::tables::ScanTables;
 use crate::branching::Mean;
 use crate::search::state::State;
 use std::fmt;
@@ -17,7 +17,7 @@ pub struct PMean {
     pub p_milli: i32,
 }
 
-impl Entry for PMean {
+impl Named for PMean {
     const SYNTAXES: &'static [(&'static str, &'static str)] = &[(
         "pmean:N:p",
         "as ply:N with the labels' min replaced by the generalized mean M_p, p < 0 (Rivest)",

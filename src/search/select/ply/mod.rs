@@ -33,10 +33,9 @@
 
 pub mod proof;
 
-use super::heuristic::Entry;
 use super::mrv::Mrv;
-use super::pick::{Pick, Select};
-use super::scan::ScanTables;
+use super::pick::{Named, Pick, Select};
+use super::tables::ScanTables;
 use crate::branching::{LocalTree, Mean};
 use crate::search::limits::{stop_reason, Limits, Stop};
 use crate::search::state::{pop_lowest, popcount, with_words, State};
@@ -71,7 +70,7 @@ pub struct PlyN {
     pub adj: bool,
 }
 
-impl Entry for PlyN {
+impl Named for PlyN {
     const SYNTAXES: &'static [(&'static str, &'static str)] = &[
         ("ply:N", "smallest N-ply average local branching factor (N = 1..=4), follow-ups at the adjacent cell with the fewest placements"),
         ("ply:N:adj", "as ply:N, follow-ups at every empty cell adjacent to the local placements"),
