@@ -6,7 +6,7 @@
 //! | `analytic` | the piece set alone ([`analytic`]) | colour the next cell must show on its left, along scan's order (row-major; run on [`Puzzle::along`], so column-major when wider than tall or with `scan:columns`) | one per depth (cell kind, constrained sides, pool and colour depletion); spectrum of the stationary inner-cell matrix |
 //! | `sampled` | random probes of the real search, any heuristic ([`sampled`]) | (kind of the chosen cell, legal placements there, bucketed) | one per depth from the probes; spectrum of the pooled matrix |
 //! | `knuth` | the same probes | — | mean product of branching factors (Knuth 1975) |
-//! | `stratified` | the `scan` heuristics' own probes ([`probe::estimate_per_depth`]) | — | Knuth's estimate with the top levels counted exactly and the probes shared among the nodes below them |
+//! | `stratified` | the `scan` heuristics' own probes ([`probe::estimate_per_depth`]); the others' on the generic state ([`probe::stratified_generic`]) | — | Knuth's estimate with the top levels counted exactly and the probes shared among the nodes below them |
 //! | `owen` | the piece set alone ([`owen`]) | — | Owen's expected count of partial solutions along scan's order |
 //!
 //! `analytic` and `owen` model the static order of `scan` (row-major of [`Puzzle::along`], along the lines of the scan asked for); for another heuristic
@@ -46,7 +46,8 @@ pub struct Options {
     pub select: Heuristic,
     pub model: ModelChoice,
     pub probes: usize,
-    /// Probes of the `stratified` model (cheap: they run on scan's tables).
+    /// Probes of the `stratified` model of the scan heuristics (cheap: they run on
+    /// scan's tables); the others' take `probes`.
     pub stratified_probes: usize,
     pub seed: u64,
 }
@@ -234,16 +235,20 @@ pub fn knuth_model(stats: &sampled::ProbeStats) -> ModelPrediction {
     scalar_model("knuth", stats.knuth(), Vec::new())
 }
 
-/// The stratified Knuth estimate of the `scan` heuristics from
-/// `opts.stratified_probes` probes ([`probe::estimate_per_depth`], what
-/// `solve --symmetry` chooses trees by); None once `stopped()`.
+/// The stratified Knuth estimate: the `scan` heuristics' from
+/// `opts.stratified_probes` probes on their tables ([`probe::estimate_per_depth`],
+/// what `solve --symmetry` chooses trees by), the others' from `opts.probes` on the
+/// generic state ([`probe::stratified_generic`]); None once `stopped()`.
 pub fn stratified_model(
     puzzle: &Puzzle,
     opts: &Options,
     stopped: &Stopped<'_>,
 ) -> Option<ModelPrediction> {
-    let k = opts.stratified_probes;
-    let per_depth = probe::per_depth_until(puzzle, opts.select, k, opts.seed, stopped)?;
+    let (h, seed) = (opts.select, opts.seed);
+    let per_depth = match h.is_scan() {
+        true => probe::per_depth_until(puzzle, h, opts.stratified_probes, seed, stopped)?,
+        false => probe::stratified_generic(puzzle, h, opts.probes, seed, stopped)?,
+    };
     let how = "top levels counted exactly, the probes shared among the nodes below them";
     Some(scalar_model("stratified", per_depth, vec![how.into()]))
 }
@@ -341,7 +346,7 @@ pub fn predict_until(
         }
         None => probes_stopped = true,
     }
-    if opts.select.is_scan() && !probes_stopped {
+    if !probes_stopped {
         match stratified_model(puzzle, opts, stopped) {
             Some(m) => preds.push(m),
             None => probes_stopped = true,

@@ -23,16 +23,17 @@ pub struct PredictArgs {
     pub input: PuzzleArgs,
     #[arg(long, default_value = "scan", help = concat!("Site-selection heuristic of the search to predict: ", heuristics!()))]
     pub select: Heuristic,
-    /// Which class model(s) to run; the knuth, stratified (scan only) and owen
-    /// baselines always run.
+    /// Which class model(s) to run; the knuth, stratified and owen baselines always
+    /// run.
     #[arg(long, value_enum, default_value = "all")]
     pub model: ModelChoice,
-    /// Random probes for the sampled model and Knuth's estimate (10,000: half the error
-    /// of 1,000 on trees of 1e7-2e9 nodes, BENCHMARKS.md; ply:4 on Puzzle D then takes 30 s).
+    /// Random probes for the sampled model and Knuth's estimate, and for the stratified
+    /// model of heuristics other than scan (10,000: half the error of 1,000 on trees of
+    /// 1e7-2e9 nodes, BENCHMARKS.md; ply:4 on Puzzle D then takes 30 s).
     #[arg(long, value_name = "K", default_value_t = 10_000, value_parser = super::parse_probes)]
     pub probes: u64,
-    /// Probes of the `stratified` model (scan only: they run on scan's tables, about
-    /// 0.3 s per million on Puzzle D).
+    /// Probes of the `stratified` model of the scan heuristics (they run on scan's
+    /// tables, about 0.3 s per million on Puzzle D; the others take --probes).
     #[arg(long, value_name = "K", default_value_t = 1_000_000, value_parser = super::parse_probes)]
     pub stratified_probes: u64,
     /// Seed of the probes (SplitMix64).

@@ -195,20 +195,8 @@ pub fn per_depth_until(
     for _ in 0..pilot {
         prober.probe(|b| rng.below(b), |d, w| per_depth[d] += w / pilot as f64);
     }
-    // Not past a level no pilot probe reached: it may be rare, not small.
-    let share = k as f64 / 8.0;
-    let top = per_depth
-        .iter()
-        .take_while(|&&n| n > 0.0 && n <= share)
-        .count()
-        .max(1)
-        - 1;
-    // A probe from a solution counts exactly 1: one is enough there.
-    let each = if top == st.max_depth() {
-        1
-    } else {
-        (k as f64 / per_depth[top].max(1.0)).ceil() as usize
-    };
+    let top = stratum(&per_depth, k);
+    let each = probes_each(&per_depth, top, k, st.max_depth());
     let mut above = vec![0u64; top];
     let (mut below, mut probed) = (vec![0.0; st.max_depth() + 1], 0);
     prober.each_at(top, &mut above, &mut |pr| {
@@ -229,6 +217,161 @@ pub fn per_depth_until(
         *b += a as f64;
     }
     Some(below)
+}
+
+/// The level a stratified estimate counts exactly down to: the deepest whose nodes
+/// the `pilot` (per depth) puts at `k / 8` at most, and not past a level no pilot
+/// probe reached (it may be rare, not small).
+fn stratum(pilot: &[f64], k: usize) -> usize {
+    let share = k as f64 / 8.0;
+    pilot
+        .iter()
+        .take_while(|&&n| n > 0.0 && n <= share)
+        .count()
+        .max(1)
+        - 1
+}
+
+/// The probes each node of level `top` gets of `k`; one at the bottom (`depth`), where
+/// a probe from a solution counts exactly 1.
+fn probes_each(pilot: &[f64], top: usize, k: usize, depth: usize) -> usize {
+    match pilot.get(top) {
+        Some(&n) if top < depth => (k as f64 / n.max(1.0)).ceil() as usize,
+        _ => 1,
+    }
+}
+
+/// The stratified estimate per depth for any heuristic, on the generic state (the
+/// `scan` heuristics stratify on their tables in [`per_depth_until`], about 100x
+/// faster per probe). The same rule: a pilot of 1,000 plain probes picks the deepest
+/// level whose nodes it puts at `k / 8` at most, the tree above it is walked and
+/// counted exactly, and every node of that level gets its share of the `k` probes.
+/// A pilot that put the level too low (the walk passes `k` nodes) is answered by
+/// the level above. Exact per depth when the whole tree is walked. What `predict`
+/// reports for the others' trees (for a hybrid `ply:N@D`, its dynamic top levels
+/// are where plain probes draw their variance).
+pub fn stratified_generic(
+    puzzle: &Puzzle,
+    h: Heuristic,
+    k: usize,
+    seed: u64,
+    stopped: &Stopped<'_>,
+) -> Option<Vec<f64>> {
+    let pilot = probes_until(puzzle, h, 1000, seed, stopped)?.knuth();
+    let mut top = stratum(&pilot, k);
+    let mut rng = SplitMix64::new(seed.wrapping_add(1));
+    let mut st = State::new(puzzle);
+    let depth = st.max_depth() - st.depth();
+    crate::with_selector!(h, &st, |sel| loop {
+        let each = probes_each(&pilot, top, k, depth);
+        let mut strata = Strata {
+            top,
+            each,
+            walked: 0,
+            cap: k.max(1000) as u64,
+            per_depth: vec![0.0; depth + 1],
+            cands: vec![0u64; st.words],
+            probed: 0,
+        };
+        let d0 = st.depth();
+        match strata.walk(&mut st, &mut sel, d0, &mut rng, stopped) {
+            Walk::Done => break Some(strata.per_depth),
+            Walk::Stopped => break None,
+            Walk::TooBig if top > 0 => top -= 1,
+            Walk::TooBig => unreachable!("the root alone is one node"),
+        }
+    })
+}
+
+/// How a walk of [`Strata`] ended.
+enum Walk {
+    Done,
+    /// Past `cap` nodes above the level: try the level above.
+    TooBig,
+    Stopped,
+}
+
+/// One walk of [`stratified_generic`]: the tree above level `top` counted exactly,
+/// `each` probes from every node of it.
+struct Strata {
+    top: usize,
+    each: usize,
+    walked: u64,
+    cap: u64,
+    per_depth: Vec<f64>,
+    cands: Vec<u64>,
+    probed: usize,
+}
+
+impl Strata {
+    fn walk<S: Select>(
+        &mut self,
+        st: &mut State,
+        sel: &mut S,
+        d0: usize,
+        rng: &mut SplitMix64,
+        stopped: &Stopped<'_>,
+    ) -> Walk {
+        let d = st.depth() - d0;
+        if d == self.top {
+            for _ in 0..self.each {
+                if self.probed.is_multiple_of(ASK_EVERY) && stopped() {
+                    return Walk::Stopped;
+                }
+                self.probed += 1;
+                self.probe(st, sel, d0, rng);
+            }
+            return Walk::Done;
+        }
+        self.walked += 1;
+        if self.walked > self.cap {
+            return Walk::TooBig;
+        }
+        self.per_depth[d] += 1.0;
+        let Some((c, b)) = site(st, sel) else {
+            return Walk::Done;
+        };
+        let mut cands = vec![0u64; st.words];
+        st.candidates_into(c, &mut cands);
+        for i in 0..b {
+            st.place(c, nth_bit(&cands, i));
+            let r = self.walk(st, sel, d0, rng, stopped);
+            st.unplace(c);
+            if !matches!(r, Walk::Done) {
+                return r;
+            }
+        }
+        Walk::Done
+    }
+
+    /// One probe down from the current node, which stands for 1/`each` of itself.
+    fn probe<S: Select>(&mut self, st: &mut State, sel: &mut S, d0: usize, rng: &mut SplitMix64) {
+        let mut path = Vec::new();
+        let mut w = 1.0 / self.each as f64;
+        loop {
+            self.per_depth[st.depth() - d0] += w;
+            let Some((c, b)) = site(st, sel) else { break };
+            st.candidates_into(c, &mut self.cands);
+            st.place(c, nth_bit(&self.cands, rng.below(b as u64) as u32));
+            path.push(c);
+            w *= b as f64;
+        }
+        while let Some(c) = path.pop() {
+            st.unplace(c);
+        }
+    }
+}
+
+/// The site the search branches on at the current node, with its placements; None at
+/// a leaf (a solution, a dead pick, a site with none), as [`classify`] has it.
+fn site<S: Select>(st: &mut State, sel: &mut S) -> Option<(usize, u32)> {
+    if st.depth() == st.max_depth() {
+        return None;
+    }
+    match sel.pick(st) {
+        Pick::Site(c) if st.count(c) > 0 => Some((c, st.count(c))),
+        _ => None,
+    }
 }
 
 /// Every node of the tree, each with its exact probe reach probability as mass: the

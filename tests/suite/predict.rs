@@ -481,31 +481,47 @@ fn scan_estimate_is_exact_on_small_trees_and_close_on_bigger_ones() {
 }
 
 /// With probes enough for the stratified level to reach the bottom, the `stratified`
-/// model walks every node: exact at every depth, and only for `scan`.
+/// model walks every node: exact at every depth, for `scan` on its tables and for the
+/// others on the generic state (a hybrid's tree included).
 #[test]
 fn stratified_model_is_exact_per_depth_on_a_small_tree() {
     let p = load("brendan/pieces_04x04.txt");
-    let opts = |select| Options {
-        select,
-        model: ModelChoice::Analytic,
-        probes: 10,
-        stratified_probes: 100_000,
-        seed: 3,
-    };
-    let meas = measure(&p, Heuristic::Scan(Along::Shape));
-    let r = predict::predict(
-        &p,
-        &opts(Heuristic::Scan(Along::Shape)),
-        Some((meas.clone(), None)),
-    );
-    let s = &r.predicted_per_depth["stratified"];
-    assert_eq!(s.len(), meas.len());
-    for (d, (x, &m)) in s.iter().zip(&meas).enumerate() {
-        assert!((x - m as f64).abs() < 1e-9, "depth {d}: {x} != {m}");
+    for h in ["scan", "mrv", "ply:2", "mrv@3"] {
+        let h: Heuristic = h.parse().unwrap();
+        let opts = Options {
+            select: h,
+            model: ModelChoice::Analytic,
+            probes: 100_000,
+            stratified_probes: 100_000,
+            seed: 3,
+        };
+        let meas = measure(&p, h);
+        let r = predict::predict(&p, &opts, Some((meas.clone(), None)));
+        let s = &r.predicted_per_depth["stratified"];
+        assert_eq!(s.len(), meas.len(), "{h}");
+        for (d, (x, &m)) in s.iter().zip(&meas).enumerate() {
+            assert!((x - m as f64).abs() < 1e-9, "{h} depth {d}: {x} != {m}");
+        }
+        assert_eq!(r.summary["stratified"].ratio_total, Some(1.0), "{h}");
     }
-    assert_eq!(r.summary["stratified"].ratio_total, Some(1.0));
-    let mrv = predict::predict(&p, &opts(Heuristic::Mrv(Mrv)), None);
-    assert!(!mrv.models.iter().any(|m| m == "stratified"));
+}
+
+/// With fewer probes the generic stratified estimate counts the top levels exactly and
+/// probes below them: on the 5x5 (mrv, 2,000 probes: k / 8 = 250 nodes a level) the
+/// levels above the stratum are exact and the total lands near the tree's.
+#[test]
+fn generic_stratified_estimate_is_exact_above_its_level() {
+    let p = load("brendan/pieces_05x05.txt");
+    let h = Heuristic::Mrv(Mrv);
+    let meas = measure(&p, h);
+    let total = meas.iter().sum::<u64>() as f64;
+    for seed in [1, 2] {
+        let s = probe::stratified_generic(&p, h, 2000, seed, &|| false).unwrap();
+        let exact = s.iter().zip(&meas).take_while(|(x, &m)| **x == m as f64);
+        assert!(exact.count() >= 3, "seed {seed}: {s:?} vs {meas:?}");
+        let r = s.iter().sum::<f64>() / total;
+        assert!((0.7..1.3).contains(&r), "seed {seed}: {r}");
+    }
 }
 
 /// A measured run that `--max-nodes` cut short is partial, as one a timeout or Ctrl-C
@@ -626,7 +642,7 @@ fn a_measured_run_stopped_by_its_timeout_leaves_the_probe_models() {
     let v: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
     assert_eq!(
         v["models"],
-        serde_json::json!(["analytic", "sampled", "knuth", "owen"])
+        serde_json::json!(["analytic", "sampled", "knuth", "stratified", "owen"])
     );
     assert!(v.get("probes_stopped").is_none(), "{v}");
     assert_eq!(v["measured_exhaustive"], false);
@@ -669,7 +685,7 @@ fn model_help_names_the_baselines_that_always_run() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(
-        help.contains("the knuth, stratified (scan only) and owen baselines always run"),
+        help.contains("the knuth, stratified and owen baselines always run"),
         "{help}"
     );
 }
