@@ -243,11 +243,12 @@ fn probes_each(pilot: &[f64], top: usize, k: usize, depth: usize) -> usize {
 
 /// The stratified estimate per depth for any heuristic, on the generic state (the
 /// `scan` heuristics stratify on their tables in [`per_depth_until`], about 100x
-/// faster per probe). The same rule: a pilot of 1,000 plain probes picks the deepest
+/// faster per probe). A tree of at most `k` nodes is walked whole: exact per depth.
+/// Otherwise the same rule as scan's: a pilot of 1,000 plain probes picks the deepest
 /// level whose nodes it puts at `k / 8` at most, the tree above it is walked and
-/// counted exactly, and every node of that level gets its share of the `k` probes.
-/// A pilot that put the level too low (the walk passes `k` nodes) is answered by
-/// the level above. Exact per depth when the whole tree is walked. What `predict`
+/// counted exactly, and every node of that level gets its share of the `k` probes;
+/// a pilot that put the level too low (the walk passes `k` nodes) is answered by the
+/// level above. What `predict`
 /// reports for the others' trees (for a hybrid `ply:N@D`, its dynamic top levels
 /// are where plain probes draw their variance).
 pub fn stratified_generic(
@@ -257,13 +258,14 @@ pub fn stratified_generic(
     seed: u64,
     stopped: &Stopped<'_>,
 ) -> Option<Vec<f64>> {
-    let pilot = probes_until(puzzle, h, 1000, seed, stopped)?.knuth();
-    let mut top = stratum(&pilot, k);
     let mut rng = SplitMix64::new(seed.wrapping_add(1));
     let mut st = State::new(puzzle);
     let depth = st.max_depth() - st.depth();
+    // First the whole tree, exact if it has at most k nodes (a needle-like tree that
+    // the pilot's probes would not get down); then the pilot's level.
+    let (mut top, mut pilot) = (depth, None::<Vec<f64>>);
     crate::with_selector!(h, &st, |sel| loop {
-        let each = probes_each(&pilot, top, k, depth);
+        let each = pilot.as_ref().map_or(1, |p| probes_each(p, top, k, depth));
         let mut strata = Strata {
             top,
             each,
@@ -277,6 +279,11 @@ pub fn stratified_generic(
         match strata.walk(&mut st, &mut sel, d0, &mut rng, stopped) {
             Walk::Done => break Some(strata.per_depth),
             Walk::Stopped => break None,
+            Walk::TooBig if pilot.is_none() => {
+                let p = probes_until(puzzle, h, 1000, seed, stopped)?.knuth();
+                top = stratum(&p, k).min(depth - 1);
+                pilot = Some(p);
+            }
             Walk::TooBig if top > 0 => top -= 1,
             Walk::TooBig => unreachable!("the root alone is one node"),
         }

@@ -506,6 +506,32 @@ fn stratified_model_is_exact_per_depth_on_a_small_tree() {
     }
 }
 
+/// A needle-like tree that plain probes under-count (ply:2 on the 8x8 with five E2-like
+/// hints, 1,209 nodes: Knuth's 10,000 probes put it near 80) is walked whole by the
+/// stratified model when it has at most `--probes` nodes.
+#[test]
+fn the_stratified_model_walks_a_small_needle_tree_whole() {
+    let p = load("hinted/b08x08_e2hints.txt");
+    let h: Heuristic = "ply:2".parse().unwrap();
+    let meas = measure(&p, h);
+    assert_eq!(meas.iter().sum::<u64>(), 1209);
+    let opts = Options {
+        select: h,
+        model: ModelChoice::Analytic,
+        probes: 10_000,
+        stratified_probes: 10_000,
+        seed: 1,
+    };
+    let r = predict::predict(&p, &opts, Some((meas.clone(), None)));
+    let exact: Vec<f64> = meas.iter().map(|&m| m as f64).collect();
+    assert_eq!(r.predicted_per_depth["stratified"], exact);
+    assert!(
+        r.summary["knuth"].ratio_total.unwrap() < 0.5,
+        "{:?}",
+        r.summary
+    );
+}
+
 /// With fewer probes the generic stratified estimate counts the top levels exactly and
 /// probes below them: on the 5x5 (mrv, 2,000 probes: k / 8 = 250 nodes a level) the
 /// levels above the stratum are exact and the total lands near the tree's.
