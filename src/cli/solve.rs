@@ -165,7 +165,6 @@ pub fn run(a: SolveArgs) -> Result<u8> {
         ));
     }
     // Unsolvable boards are reported before auto spends its time choosing.
-    let select = fixed.unwrap_or(Heuristic::Scan(Along::Shape));
     if let Some(why) = super::no_solution_reason(&puzzle) {
         // Proven before the search: a search would only confirm it, and on a large
         // board never end.
@@ -175,7 +174,10 @@ pub fn run(a: SolveArgs) -> Result<u8> {
             (None, None) => unreachable!("clap requires PUZZLE or --job"),
         };
         eprintln!("plytile: {origin}: {why}");
-        let strategy = a.strategy.strategy(select);
+        // The result names a heuristic: the one asked for, or scan for auto.
+        let strategy = a
+            .strategy
+            .strategy(fixed.unwrap_or(Heuristic::Scan(Along::Shape)));
         let mut result = SolveResult::new(&puzzle, strategy, 1, search::Stats::default(), 0.0);
         result.unsolvable = super::unsolvable_key(&puzzle);
         result.shard = match (a.shard, &job) {
@@ -259,7 +261,11 @@ pub fn run(a: SolveArgs) -> Result<u8> {
     } else {
         None
     };
-    let select = auto.as_ref().map_or(select, |c| c.chosen);
+    let select = match (&auto, fixed) {
+        (Some(c), _) => c.chosen,
+        (None, Some(h)) => h,
+        (None, None) => unreachable!("auto chooses when no heuristic is fixed"),
+    };
     // auto also cuts a board without hints by its symmetry when all solutions are asked.
     let auto_symmetry = auto.is_some()
         && !a.no_symmetry

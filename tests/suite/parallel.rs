@@ -532,6 +532,20 @@ fn json(out: &std::process::Output) -> SolveResult {
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
 }
 
+/// The whole tree of Brendan's set-2 11x4 under scan (753,987,093 nodes), searched
+/// once on two threads: the reference of both kill-and-resume tests.
+fn whole_11x04() -> &'static SolveResult {
+    static WHOLE: std::sync::OnceLock<SolveResult> = std::sync::OnceLock::new();
+    WHOLE.get_or_init(|| {
+        let puzzle =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan-set2/pieces_11x04.txt");
+        let args = ["--select", "scan", "--all", "--json", "--threads", "2"];
+        let whole = json(&bin().arg("solve").arg(&puzzle).args(args).output().unwrap());
+        assert!(whole.exhaustive);
+        whole
+    })
+}
+
 /// Starts `args`, sends `signal` with the `kill` command after `after`, and returns
 /// the child's output. The child must still be running when the signal goes out.
 fn interrupted(args: &[&str], signal: &str, after: Duration) -> std::process::Output {
@@ -568,8 +582,7 @@ fn a_run_killed_mid_way_resumes_to_the_same_totals() {
         "2",
     ];
 
-    let whole = json(&bin().args(base).output().unwrap());
-    assert!(whole.exhaustive);
+    let whole = whole_11x04();
 
     // First run: SIGINT after a moment. It stops cleanly, saying so, and saves.
     let mut args = base.to_vec();
@@ -589,7 +602,7 @@ fn a_run_killed_mid_way_resumes_to_the_same_totals() {
     // Third run: resumes to the end.
     let out = bin().args(&args).output().unwrap();
     let last = json(&out);
-    same_counts(&whole, &last, "resumed");
+    same_counts(whole, &last, "resumed");
     assert_eq!(whole.solutions, last.solutions);
     assert_eq!(out.status.code(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -617,8 +630,7 @@ fn a_run_killed_after_a_periodic_save_resumes_to_the_same_totals() {
         "--split-depth",
         "8",
     ];
-    let whole = json(&bin().args(base).args(["--threads", "2"]).output().unwrap());
-    assert!(whole.exhaustive);
+    let whole = whole_11x04();
 
     let mut args = base.to_vec();
     args.extend(["--threads", "1", "--checkpoint", ck]);
@@ -645,7 +657,7 @@ fn a_run_killed_after_a_periodic_save_resumes_to_the_same_totals() {
     let out = bin().args(&args).output().unwrap();
     let last = json(&out);
     assert!(last.resumed_nodes > 0);
-    same_counts(&whole, &last, "resumed after a kill");
+    same_counts(whole, &last, "resumed after a kill");
     assert_eq!(whole.solutions, last.solutions);
     assert_eq!(whole.deepest, last.deepest);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -1017,6 +1029,8 @@ fn a_budget_smaller_than_a_subproblem_still_makes_progress() {
     // (before, each rerun searched the same first subproblem again).
     let puzzle = brendan_file("pieces_07x05.txt");
     let puzzle = puzzle.to_str().unwrap();
+    // One whole run per tree, the reference of its resumed runs on any threads.
+    let mut wholes = std::collections::HashMap::new();
     // Under --move-order penalty the records fold in that search's order.
     for (select, moves, budget, threads) in [
         ("scan", "natural", "400000", "1"),
@@ -1037,8 +1051,11 @@ fn a_budget_smaller_than_a_subproblem_still_makes_progress() {
             "--keep",
             "100",
         ];
-        let whole = json(&bin().args(base).args(["--threads", "1"]).output().unwrap());
-        assert!(whole.exhaustive);
+        let whole = wholes.entry((select, moves)).or_insert_with(|| {
+            let whole = json(&bin().args(base).args(["--threads", "1"]).output().unwrap());
+            assert!(whole.exhaustive);
+            whole
+        });
         let dir = std::env::temp_dir().join(format!(
             "plytile-rest-{}-{select}-{moves}-{threads}",
             std::process::id()
@@ -1073,7 +1090,7 @@ fn a_budget_smaller_than_a_subproblem_still_makes_progress() {
             runs >= 5,
             "{what}: the budget was not smaller than the tree"
         );
-        same_counts(&whole, &last, &what);
+        same_counts(whole, &last, &what);
         assert_eq!(whole.deepest, last.deepest, "{what}: the same deepest node");
         assert_eq!(
             whole.solutions, last.solutions,
