@@ -49,17 +49,17 @@ macro_rules! heuristic_list {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! define_heuristics {
-    (() $($(#[$doc:meta])* $variant:ident($entry:ty),)*) => {
+    (() $($(#[$doc:meta])* $variant:ident($value:ty),)*) => {
         /// A heuristic by name, as given to `--select` (the variants:
         /// [`heuristic_list!`](crate::heuristic_list)).
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         pub enum Heuristic {
-            $($(#[$doc])* $variant($entry),)*
+            $($(#[$doc])* $variant($value),)*
         }
 
         /// Every `--select` syntax with its one-line help, in `--help`'s order.
         pub fn syntaxes() -> impl Iterator<Item = (&'static str, &'static str)> {
-            [$(<$entry as Named>::SYNTAXES),*].into_iter().flatten().copied()
+            [$(<$value as Named>::SYNTAXES),*].into_iter().flatten().copied()
         }
 
         impl Heuristic {
@@ -70,9 +70,9 @@ macro_rules! define_heuristics {
                 }
             }
 
-            /// The first entry's reading of `s` (None: no entry's syntax).
+            /// The first reading of `s` by a value of the list (None: of no syntax).
             fn parse_any(s: &str) -> Option<Result<Heuristic, String>> {
-                $(if let Some(r) = <$entry as Named>::parse(s) {
+                $(if let Some(r) = <$value as Named>::parse(s) {
                     return Some(r.map(Heuristic::$variant));
                 })*
                 None
@@ -276,7 +276,7 @@ macro_rules! with_selector {
 #[macro_export]
 macro_rules! select_for {
     (($h:expr, $st:expr, $tables:expr, $sel:ident, $body:expr)
-     $($(#[$doc:meta])* $variant:ident($entry:ty),)*) => {
+     $($(#[$doc:meta])* $variant:ident($value:ty),)*) => {
         match $h {
             $($crate::search::select::Heuristic::$variant(entry) => {
                 #[allow(unused_mut)]
