@@ -243,14 +243,14 @@ fn probes_each(pilot: &[f64], top: usize, k: usize, depth: usize) -> usize {
 
 /// The stratified estimate per depth for any heuristic, on the generic state (the
 /// `scan` heuristics stratify on their tables in [`per_depth_until`], about 100x
-/// faster per probe). A tree of at most `k` nodes is walked whole: exact per depth.
-/// Otherwise the same rule as scan's: a pilot of 1,000 plain probes picks the deepest
-/// level whose nodes it puts at `k / 8` at most, the tree above it is walked and
-/// counted exactly, and every node of that level gets its share of the `k` probes;
-/// a pilot that put the level too low (the walk passes `k` nodes) is answered by the
-/// level above. What `predict`
-/// reports for the others' trees (for a hybrid `ply:N@D`, its dynamic top levels
-/// are where plain probes draw their variance).
+/// faster per probe). A tree of at most `k` nodes (at least 1,000) is walked whole:
+/// exact per depth. Otherwise the same rule as scan's: a pilot of 1,000 plain probes
+/// picks the deepest level whose nodes it puts at `k / 8` at most, the tree above it
+/// is walked and counted exactly, and every node of that level gets its share of the
+/// `k` probes; a pilot that put the level too low (the walk passes `k` nodes) is
+/// answered by the level above. What `predict` reports for the trees of heuristics
+/// other than scan (for a hybrid `ply:N@D` the exact top levels are its dynamic part,
+/// where plain probes draw their variance).
 pub fn stratified_generic(
     puzzle: &Puzzle,
     h: Heuristic,
