@@ -245,11 +245,17 @@ pub fn stratified_model(
     stopped: &Stopped<'_>,
 ) -> Option<ModelPrediction> {
     let (h, seed) = (opts.select, opts.seed);
-    let per_depth = match h.is_scan() {
-        true => probe::per_depth_until(puzzle, h, opts.stratified_probes, seed, stopped)?,
+    let (per_depth, whole) = match h.is_scan() {
+        true => (
+            probe::per_depth_until(puzzle, h, opts.stratified_probes, seed, stopped)?,
+            false,
+        ),
         false => probe::stratified_generic(puzzle, h, opts.probes, seed, stopped)?,
     };
-    let how = "top levels counted exactly, the probes shared among the nodes below them";
+    let how = match whole {
+        true => "the whole tree walked: exact",
+        false => "top levels counted exactly, the probes shared among the nodes below them",
+    };
     Some(scalar_model("stratified", per_depth, vec![how.into()]))
 }
 

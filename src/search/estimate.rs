@@ -250,14 +250,14 @@ fn probes_each(pilot: &[f64], top: usize, k: usize, depth: usize) -> usize {
 /// `k` probes; a pilot that put the level too low (the walk passes `k` nodes) is
 /// answered by the level above. What `predict` reports for the trees of heuristics
 /// other than scan (for a hybrid `ply:N@D` the exact top levels are its dynamic part,
-/// where plain probes draw their variance).
+/// where plain probes draw their variance). The flag: the tree was walked whole.
 pub fn stratified_generic(
     puzzle: &Puzzle,
     h: Heuristic,
     k: usize,
     seed: u64,
     stopped: &Stopped<'_>,
-) -> Option<Vec<f64>> {
+) -> Option<(Vec<f64>, bool)> {
     let mut rng = SplitMix64::new(seed.wrapping_add(1));
     let mut st = State::new(puzzle);
     let depth = st.max_depth() - st.depth();
@@ -277,7 +277,7 @@ pub fn stratified_generic(
         };
         let d0 = st.depth();
         match strata.walk(&mut st, &mut sel, d0, &mut rng, stopped) {
-            Walk::Done => break Some(strata.per_depth),
+            Walk::Done => break Some((strata.per_depth, pilot.is_none())),
             Walk::Stopped => break None,
             Walk::TooBig if pilot.is_none() => {
                 let p = probes_until(puzzle, h, 1000, seed, stopped)?.knuth();

@@ -525,6 +525,8 @@ fn the_stratified_model_walks_a_small_needle_tree_whole() {
     let r = predict::predict(&p, &opts, Some((meas.clone(), None)));
     let exact: Vec<f64> = meas.iter().map(|&m| m as f64).collect();
     assert_eq!(r.predicted_per_depth["stratified"], exact);
+    let note = "stratified: the whole tree walked: exact";
+    assert!(r.notes.iter().any(|n| n == note), "{:?}", r.notes);
     assert!(
         r.summary["knuth"].ratio_total.unwrap() < 0.5,
         "{:?}",
@@ -542,7 +544,8 @@ fn generic_stratified_estimate_is_exact_above_its_level() {
     let meas = measure(&p, h);
     let total = meas.iter().sum::<u64>() as f64;
     for seed in [1, 2] {
-        let s = probe::stratified_generic(&p, h, 2000, seed, &|| false).unwrap();
+        let (s, whole) = probe::stratified_generic(&p, h, 2000, seed, &|| false).unwrap();
+        assert!(!whole, "67,468 nodes, over 2,000");
         let exact = s.iter().zip(&meas).take_while(|(x, &m)| **x == m as f64);
         assert!(exact.count() >= 3, "seed {seed}: {s:?} vs {meas:?}");
         let r = s.iter().sum::<f64>() / total;
