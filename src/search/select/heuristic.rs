@@ -119,11 +119,7 @@ impl Heuristic {
     /// by column; None for the others.
     pub fn scan_columns(self, width: usize, height: usize) -> Option<bool> {
         match self {
-            Heuristic::Scan(along) => Some(
-                along
-                    .columns()
-                    .unwrap_or_else(|| crate::puzzle::scans_columns(width, height)),
-            ),
+            Heuristic::Scan(along) => Some(along.columns(width, height)),
             _ => None,
         }
     }

@@ -36,12 +36,12 @@ impl Along {
         }
     }
 
-    /// Columns (`Some(true)`) or rows; None when the board's shape decides.
-    pub fn columns(self) -> Option<bool> {
+    /// Whether these lines are columns on a `width` x `height` board.
+    pub fn columns(self, width: usize, height: usize) -> bool {
         match self {
-            Along::Shape => None,
-            Along::Rows => Some(false),
-            Along::Columns => Some(true),
+            Along::Shape => scans_columns(width, height),
+            Along::Rows => false,
+            Along::Columns => true,
         }
     }
 }
@@ -73,7 +73,8 @@ impl Named for Along {
     }
 
     fn selector(self, st: &State, tables: &ScanTables) -> Scan {
-        Scan::sharing(st, self.columns(), tables)
+        let columns = self.columns(st.width, st.height);
+        Scan::planned(st, Plan::Lines { columns }, tables)
     }
 
     fn instructions_per_node(&self) -> f64 {
@@ -130,20 +131,12 @@ impl Scan {
 
     /// `scan` along columns (`columns`) or rows, whatever the board's shape.
     pub fn along(st: &State, columns: bool) -> Scan {
-        Scan::sharing(st, Some(columns), &ScanTables::none())
+        Scan::planned(st, Plan::Lines { columns }, &ScanTables::none())
     }
 
-    /// `scan` along columns (`columns`; None: the default for the board's shape),
-    /// on `tables` when they were built for that order, else on tables of its own.
-    /// `tables` must come from [`ScanTables::for_search`] on `st`'s puzzle (its
-    /// hints-only state).
-    pub fn sharing(st: &State, columns: Option<bool>, tables: &ScanTables) -> Scan {
-        let columns = columns.unwrap_or_else(|| scans_columns(st.width, st.height));
-        Scan::planned(st, Plan::Lines { columns }, tables)
-    }
-
-    /// The selector of `plan`'s order, on `tables` when they were built for it (as
-    /// [`Scan::sharing`]), else on tables of its own built from `st`.
+    /// The selector of `plan`'s order, on `tables` when they were built for it, else
+    /// on tables of its own built from `st`. `tables` must come from
+    /// [`ScanTables::for_search`] on `st`'s puzzle (its hints-only state).
     pub fn planned(st: &State, plan: Plan, tables: &ScanTables) -> Scan {
         let tables = match tables.of(plan) {
             Some(t) => {

@@ -22,13 +22,6 @@ impl ScanTables {
         ScanTables(None)
     }
 
-    /// The tables of a `scan` search along columns (`Some(true)`) or rows on the
-    /// puzzle whose hints-only state is `root`; none for None (not a `scan`
-    /// heuristic: [`ScanTables::for_search`]).
-    pub fn along_lines(root: &State, columns: Option<bool>) -> ScanTables {
-        ScanTables::planned(root, columns.map(|columns| Plan::Lines { columns }))
-    }
-
     /// The tables of `plan` (None: none) on the puzzle whose hints-only state is `root`.
     pub fn planned(root: &State, plan: Option<Plan>) -> ScanTables {
         ScanTables(plan.map(|p| (p, Arc::new(p.tables(root)))))
