@@ -371,7 +371,7 @@ pub fn choose(
         (Basis::Probes, false) => c.time_s * SWITCH,
         _ => c.time_s,
     };
-    // Out of reach when no candidate's own prediction is within the horizon (unweighed:
+    // Out of reach when no candidate's own prediction is within the horizon (unweighted:
     // the line names that fastest as the reason).
     let fastest = out.iter().map(|c| c.time_s).fold(f64::INFINITY, f64::min);
     let goal = match costs {
