@@ -146,7 +146,8 @@ pub enum Goal {
     /// time given: the deepest board its short run reached, all runs being equally
     /// long, scan unless another is [`DEPTH_MARGIN`] levels deeper (Eternity II with
     /// its five hints, 10 minutes: ply:2, chosen for the smaller tree, got through
-    /// 5.5e8 nodes to depth 184, scan through 7.3e10 to depth 202).
+    /// 5.5e8 nodes to depth 184, scan through 7.3e10 to depth 202, `order:deep`,
+    /// chosen for depth, through 6.7e10 to depth 214).
     Deepest,
 }
 
@@ -281,8 +282,11 @@ fn per_node(s: f64) -> String {
 }
 
 /// The heuristics auto weighs on `puzzle`: scan along both lines (one on a square
-/// board), mrv, ply:2, and the planned order grown from the hints (`order:hints`)
-/// when it is not one of those scans'.
+/// board), mrv, ply:2, and the planned orders grown from the hints (`order:hints`)
+/// and with the cells walled in by hints last (`order:deep`), each when it is not an
+/// earlier candidate's order (on a board without hints both are scan's lines: the same
+/// tree, at a higher cost per node). `order:deep` is there for the deepest board
+/// ([`Goal::Deepest`]); for time its tree is rarely the smaller.
 ///
 /// Not the hybrids `ply:2@D` with D > 0: Knuth's probes of their trees die out above
 /// depth D as often as ply:2's do, so they predict the nodes of ply:2 (on Brendan's
@@ -299,14 +303,13 @@ pub fn candidates(puzzle: &Puzzle) -> Vec<Heuristic> {
         Heuristic::Mrv(Mrv),
         Heuristic::Ply(PlyN { n: 2, adj: false }),
     ]);
-    // Grown from the hints, unless that is a scan's order (the rule fills a board
-    // without hints row by row): the same tree, at a higher cost per node.
     let st = State::new(puzzle);
     let order = |h: Heuristic| h.plan(puzzle.width, puzzle.height).map(|p| p.order(&st));
-    let hints = Heuristic::Order(Plan::Hints);
-    let planned = order(hints);
-    if !c.iter().any(|&s| order(s) == planned) {
-        c.push(hints);
+    for planned in [Plan::Hints, Plan::Deep].map(Heuristic::Order) {
+        let own = order(planned);
+        if !c.iter().any(|&s| order(s) == own) {
+            c.push(planned);
+        }
     }
     c
 }

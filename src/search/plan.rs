@@ -1,6 +1,7 @@
 //! Planned orders: a static fill order for the empty cells of a board, made once and
 //! then followed by the planned-order driver ([`super::rowscan::RowScan::with_order`]):
-//! `order:hints` and the hybrids' subtrees ([`plan`]), `order:spiral` ([`spiral`]).
+//! `order:hints` and the hybrids' subtrees ([`plan`]), `order:spiral` ([`spiral`]),
+//! `order:deep` ([`deep`]).
 //!
 //! **The rule** ([`plan`]): repeatedly take the empty cell with the highest *score*,
 //! 2 for every side facing a filled cell (a hint, a placed piece, or a cell earlier in
@@ -22,6 +23,7 @@
 
 use super::rowscan::RowScan;
 use super::state::State;
+use crate::puzzle::scans_columns;
 
 /// What a side facing a filled cell weighs; a rim side weighs 1.
 const FILLED: usize = 2;
@@ -87,6 +89,30 @@ pub fn plan(st: &State) -> Vec<u32> {
     order
 }
 
+/// The order of `order:deep`: scan's lines (`columns` or rows), with the cells *walled
+/// in* by a filled cell moved to the end, in the lines' order. A cell is walled in when
+/// its right or lower neighbour is filled: along either lines those are the sides the
+/// order reaches later, so such a cell has a side more to match than the cells around
+/// it, and in a row order it comes deep in the tree, where few pieces are left.
+///
+/// **Why:** for the deepest board within a time limit (auto's goal when the solutions
+/// are out of reach), not for solutions. Eternity II with its five hints, one thread,
+/// 1e9 nodes: rows end at depth 200, at the cell above the hint at (13,13); with the
+/// walled cells last, 207 (the rows then reach 203 cells before one with three sides to
+/// match). The tree to the bottom is bigger: the walled cells are filled last, with
+/// four sides each. Memoryless as [`plan`] is: a cell the lines reach later than a
+/// filled one is never walled in by it.
+pub fn deep(st: &State, columns: bool) -> Vec<u32> {
+    let (w, h) = (st.width, st.height);
+    let walled =
+        |c: usize| (c % w + 1 < w && !st.is_empty(c + 1)) || (c / w + 1 < h && !st.is_empty(c + w));
+    let (last, first): (Vec<u32>, Vec<u32>) = Plan::Lines { columns }
+        .order(st)
+        .into_iter()
+        .partition(|&c| walled(c as usize));
+    first.into_iter().chain(last).collect()
+}
+
 /// The order of `order:spiral`: the empty cells of `st` clockwise from the top-left
 /// corner, outside in, ring by ring (each ring: its top row left to right, its right
 /// column down, its bottom row right to left, its left column up).
@@ -135,6 +161,8 @@ pub enum Plan {
     Spiral,
     /// `order:hints`: grown from the hints ([`crate::search::plan::plan`]).
     Hints,
+    /// `order:deep`: scan's lines, the cells walled in by a hint last ([`deep`]).
+    Deep,
     /// `order:FILE`: the cells a file lists ([`Given`]).
     Given(&'static Given),
 }
@@ -218,6 +246,7 @@ impl Plan {
             }
             Plan::Spiral => spiral(st),
             Plan::Hints => plan(st),
+            Plan::Deep => deep(st, scans_columns(st.width, st.height)),
             Plan::Given(g) => {
                 let (w, h) = (st.width, st.height);
                 let listed = (g.cells.iter())

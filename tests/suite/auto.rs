@@ -3,7 +3,6 @@
 //! every heuristic finds.
 
 use crate::common::{code, p, plytile_exact as plytile, stdout};
-use plytile::puzzle::formats::parse_e2_hints;
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::search::auto::{self, Budget, Costs, Goal};
 use plytile::search::{Along, Heuristic};
@@ -179,14 +178,16 @@ fn bench_takes_auto() {
     assert_eq!(r["config"]["settings"], serde_json::json!(["auto", "scan"]));
 }
 
-/// `order:hints` is weighed only where it is not one of scan's orders: on a board
-/// without hints its rule fills row by row, scan's tree at a higher cost per node.
+/// `order:hints` and `order:deep` are weighed only where they are not one of scan's
+/// orders: on a board without hints both fill row by row, scan's tree at a higher cost
+/// per node.
 #[test]
-fn order_hints_is_weighed_only_with_hints() {
-    let hints: Heuristic = "order:hints".parse().unwrap();
+fn planned_orders_are_weighed_only_with_hints() {
     let bare = auto::candidates(&load("brendan/pieces_07x07.txt"));
     assert_eq!(bare, ["scan", "mrv", "ply:2"].map(|h| h.parse().unwrap()));
-    assert!(auto::candidates(&load("hinted/b08x08_e2hints.txt")).contains(&hints));
+    let hinted = auto::candidates(&load("hinted/b08x08_e2hints.txt"));
+    let all = ["scan", "mrv", "ply:2", "order:hints", "order:deep"];
+    assert_eq!(hinted, all.map(|h| h.parse::<Heuristic>().unwrap()));
 }
 
 /// Eternity II with its five hints, given a hundredth of a second: no candidate is
@@ -195,10 +196,7 @@ fn order_hints_is_weighed_only_with_hints() {
 /// tree.
 #[test]
 fn an_unreachable_goal_is_chosen_for_depth() {
-    let e2 = load("e2/e2pieces.txt");
-    let text = std::fs::read_to_string(p("e2/e2_hints.txt")).unwrap();
-    let hints = parse_e2_hints(&text, "e2_hints").unwrap();
-    let puzzle = plytile::puzzle::Puzzle { hints, ..e2 };
+    let puzzle = crate::common::e2_with("e2_hints.txt");
     let budget = Budget {
         seconds: 0.2,
         timeout_s: Some(0.01),

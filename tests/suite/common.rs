@@ -390,6 +390,19 @@ pub fn puzzle_path(rel: &str) -> PathBuf {
     root().join("puzzles").join(rel)
 }
 
+/// Eternity II with the hints of `puzzles/e2/FILE` (`e2_hints.txt`: all five;
+/// `e2_starter.txt`: the centre one).
+pub fn e2_with(file: &str) -> Puzzle {
+    let e2 = plytile::puzzle::formats::read_puzzle(
+        &puzzle_path("e2/e2pieces.txt"),
+        plytile::puzzle::formats::EdgeOrder::Urdl,
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(puzzle_path(&format!("e2/{file}"))).unwrap();
+    let hints = plytile::puzzle::formats::parse_e2_hints(&text, file).unwrap();
+    Puzzle { hints, ..e2 }
+}
+
 /// A fresh, unique scratch directory under the system temp dir.
 pub fn scratch_dir(tag: &str) -> PathBuf {
     use std::sync::atomic::{AtomicU64, Ordering};

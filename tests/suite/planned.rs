@@ -13,10 +13,10 @@ use plytile::puzzle::generate::{generate, SplitMix64};
 use plytile::puzzle::Puzzle;
 use plytile::search::dfs;
 use plytile::search::engine::search;
-use plytile::search::plan::{plan, spiral};
+use plytile::search::plan::{deep, plan, spiral};
 use plytile::search::rowscan::RowScan;
 use plytile::search::select::{Along, Mrv, Plan, Scan};
-use plytile::search::{solve, Heuristic, Limits, Pick, Select, State, Stats};
+use plytile::search::{solve, solve_with, Heuristic, Limits, Pick, Select, Spread, State, Stats};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -158,6 +158,91 @@ fn orders(st: &State) -> Vec<Vec<u32>> {
     v
 }
 
+/// `order:deep` on Eternity II with its five hints: the rows, then the ten cells with a
+/// hint on their right or below, in row order; on a board without hints, scan's lines.
+#[test]
+fn order_deep_puts_the_cells_walled_in_by_hints_last() {
+    let e2 = common::e2_with("e2_hints.txt");
+    let root = State::new(&e2);
+    let order = deep(&root, false);
+    assert_eq!(order.len(), 251);
+    let walled = [
+        (1, 2),
+        (1, 13),
+        (2, 1),
+        (2, 12),
+        (7, 7),
+        (8, 6),
+        (12, 2),
+        (12, 13),
+        (13, 1),
+        (13, 12),
+    ];
+    let tail: Vec<(u32, u32)> = order[241..].iter().map(|&c| (c / 16, c % 16)).collect();
+    assert_eq!(tail, walled);
+    let rows = Plan::Lines { columns: false }.order(&root);
+    let rest: Vec<u32> = rows
+        .iter()
+        .copied()
+        .filter(|c| !order[241..].contains(c))
+        .collect();
+    assert_eq!(order[..241], rest[..]);
+    assert_eq!(Plan::Deep.order(&root), order);
+    for p in boards() {
+        let bare = State::new(&p);
+        let columns = p.width > p.height;
+        assert_eq!(
+            Plan::Deep.order(&bare),
+            Plan::Lines { columns }.order(&bare),
+            "{}",
+            p.name
+        );
+    }
+}
+
+/// `order:deep` on hinted boards (walled cells in the first rows and in the last) runs
+/// the same tree on 1 and 2 threads and at any split depth: its order is made once,
+/// from the hints.
+#[test]
+fn order_deep_counts_do_not_depend_on_threads() {
+    let deep: Heuristic = "order:deep".parse().unwrap();
+    for p in boards().into_iter().skip(3) {
+        let (w, n) = (p.width, p.cells());
+        let q = hinted(&p, &[w + 2, n - w - 2]);
+        let root = State::new(&q);
+        assert_ne!(
+            deep.plan(w, p.height).unwrap().order(&root),
+            Plan::Lines {
+                columns: w > p.height
+            }
+            .order(&root),
+            "{}",
+            q.name
+        );
+        let one = solve(&q, deep, &all(), &AtomicBool::new(false));
+        assert_eq!(
+            one.solutions_found,
+            common::brute_force(&q).solutions,
+            "{}",
+            q.name
+        );
+        for (threads, split_depth) in [(2, None), (2, Some(1)), (2, Some(4))] {
+            let spread = Spread {
+                threads,
+                split_depth,
+                ..Spread::default()
+            };
+            let r = solve_with(&q, deep, &all(), &AtomicBool::new(false), &spread).unwrap();
+            assert_eq!(
+                r.nodes_per_depth, one.nodes_per_depth,
+                "{} {spread:?}",
+                q.name
+            );
+            assert_eq!(r.solutions, one.solutions, "{} {spread:?}", q.name);
+        }
+    }
+}
+
 #[test]
 fn given_scan_lines_the_planned_driver_is_scan() {
     let stop = AtomicBool::new(false);
@@ -213,6 +298,7 @@ fn the_heuristics_run_their_orders_on_the_planned_driver() {
             for (name, order) in [
                 ("order:spiral", spiral(&root)),
                 ("order:hints", plan(&root)),
+                ("order:deep", deep(&root, p.width > p.height)),
             ] {
                 let h: Heuristic = name.parse().unwrap();
                 assert_eq!(h.to_string(), name);
@@ -319,13 +405,7 @@ fn build_times() {
         EdgeOrder::Urdl,
     )
     .unwrap();
-    let mut e2 = read_puzzle(
-        Path::new(&format!("{root}/puzzles/e2/e2pieces.txt")),
-        EdgeOrder::Urdl,
-    )
-    .unwrap();
-    let starter = std::fs::read_to_string(format!("{root}/puzzles/e2/e2_starter.txt")).unwrap();
-    e2.hints = plytile::puzzle::formats::parse_e2_hints(&starter, "e2_starter.txt").unwrap();
+    let e2 = common::e2_with("e2_starter.txt");
     for p in [d, e2] {
         let st = State::new(&p);
         for (name, order) in [

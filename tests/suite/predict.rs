@@ -224,9 +224,7 @@ fn one_colour_models_stay_exact_with_hints() {
 #[test]
 fn owen_on_eternity_ii_with_hints() {
     for (file, solutions) in [("e2_starter.txt", 14_493.04), ("e2_hints.txt", 4.0888e-8)] {
-        let mut e2 = load("e2/e2pieces.txt");
-        let text = std::fs::read_to_string(puzzle_path(&format!("e2/{file}"))).unwrap();
-        e2.hints = plytile::puzzle::formats::parse_e2_hints(&text, file).unwrap();
+        let e2 = crate::common::e2_with(file);
         let owen = owen::owen_per_depth(&e2);
         assert_eq!(owen.len(), 257 - e2.hints.len());
         for (d, &x) in owen.iter().enumerate() {

@@ -33,7 +33,8 @@ fn a_parallel_scan_builds_its_tables_once_for_all_subproblems() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/brendan/pieces_05x05.txt");
     let p = read_puzzle(&path, EdgeOrder::Urdl).unwrap();
     let limits = Limits::default();
-    let planned = ["order:spiral", "order:hints"].map(|h| h.parse::<Heuristic>().unwrap());
+    let planned =
+        ["order:spiral", "order:hints", "order:deep"].map(|h| h.parse::<Heuristic>().unwrap());
     let lines = [
         Heuristic::Scan(Along::Shape),
         Heuristic::Scan(Along::Columns),

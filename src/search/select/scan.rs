@@ -86,6 +86,7 @@ impl Named for Plan {
     const SYNTAXES: &'static [(&'static str, &'static str)] = &[
         ("order:spiral", "a static order: clockwise from the top-left corner, outside in, ring by ring (on scan's driver)"),
         ("order:hints", "a static order grown from the hints: next the empty cell with the most sides on the rim or a filled cell; ties: lowest cell index (on scan's driver)"),
+        ("order:deep", "scan's lines with the cells walled in by a hint (one on their right or below) last: deeper boards within a time limit, a bigger tree to the solutions (on scan's driver)"),
         ("order:FILE", "a static order read from FILE: one 'ROW COL' per line (0-based); empty cells it leaves out follow in row order (on scan's driver)"),
     ];
     type Selector = Scan;
@@ -94,6 +95,7 @@ impl Named for Plan {
         Some(Ok(match s.strip_prefix("order:")? {
             "spiral" => Plan::Spiral,
             "hints" => Plan::Hints,
+            "deep" => Plan::Deep,
             path => return Some(Given::read(path).map(Plan::Given)),
         }))
     }
@@ -102,6 +104,7 @@ impl Named for Plan {
         match self {
             Plan::Spiral => f.write_str("order:spiral"),
             Plan::Hints => f.write_str("order:hints"),
+            Plan::Deep => f.write_str("order:deep"),
             Plan::Given(g) => write!(f, "order:{}", g.path),
             // Not an `order:` value: scan's lines print as scan's.
             Plan::Lines { columns: false } => f.write_str("scan:rows"),

@@ -8,7 +8,7 @@ use plytile::search::select::{help, syntaxes, Heuristic};
 fn help_lists_the_table() {
     assert_eq!(
         help(),
-        "scan, scan:rows, scan:columns, mrv, ply:N, ply:N:adj, order:spiral, order:hints, order:FILE, pmean:N:p, ply:N@D, mrv@D (N = 1..=4, p from -1000 to -0.001, D placements beyond the hints; docs/guide.md, \"Heuristics\")"
+        "scan, scan:rows, scan:columns, mrv, ply:N, ply:N:adj, order:spiral, order:hints, order:deep, order:FILE, pmean:N:p, ply:N@D, mrv@D (N = 1..=4, p from -1000 to -0.001, D placements beyond the hints; docs/guide.md, \"Heuristics\")"
     );
 }
 
