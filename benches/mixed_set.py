@@ -8,7 +8,10 @@ once), then every candidate it weighs run alone on one thread, capped at CAP
 seconds. auto is right on a board when its choice's time is at most 1.5x the
 fastest candidate's. Prints a Markdown table and the count; --json keeps the rows.
 
-    benches/mixed_set.py BINARY [--cap S] [--json OUT]
+    benches/mixed_set.py BINARY [--cap S] [--json OUT] [--only TEXT,...]
+
+--only keeps the boards whose name contains one of the comma-separated texts (e.g.
+`--only hints,cross,row,col` for the hinted ones).
 """
 import argparse
 import json
@@ -68,11 +71,15 @@ def main():
     ap.add_argument("binary")
     ap.add_argument("--cap", type=float, default=30.0)
     ap.add_argument("--json")
+    ap.add_argument("--only", help="comma-separated texts: keep boards whose name has one")
     a = ap.parse_args()
+    only = a.only.split(",") if a.only else None
     binary = os.path.abspath(a.binary)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, spec, goal in BOARDS:
+            if only and not any(t in name for t in only):
+                continue
             f = puzzle_file(binary, spec, tmp)
             base = ["solve", f, "--threads", "1", "--json"] + goal
             choice = run(binary, base + ["--max-nodes", "1"])["auto"]
