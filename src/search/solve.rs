@@ -103,7 +103,9 @@ pub fn solve_with(
     solve_read(puzzle, s, limits, stop, spread, Loaded::Unread)
 }
 
-/// The `--checkpoint` file as the caller of [`solve_read`] has it.
+/// The `--checkpoint` file as the caller of [`solve_read`] has it. One per run: its
+/// size does not matter.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Loaded {
     /// Not read yet: [`solve_read`] reads it.
     Unread,
@@ -129,7 +131,8 @@ struct Plan {
 }
 
 /// What [`plan`] leads to: a plan to run, or a run that stopped while it expanded
-/// the frontier (nothing searched past the root).
+/// the frontier (nothing searched past the root). One per run.
+#[allow(clippy::large_enum_variant)]
 enum Planned {
     Run(Plan),
     Halted(SolveResult),

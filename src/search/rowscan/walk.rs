@@ -285,7 +285,7 @@ pub(super) fn key_planned(tabs: &[u32], frames: &[Frame], d: usize) -> usize {
     let mut key = f.class as usize;
     for p in 0..f.parts as usize {
         let off = f.offs[p] as usize;
-        debug_assert!(off < frames.len() * size_of::<Frame>());
+        debug_assert!(off < std::mem::size_of_val(frames));
         // SAFETY: `off` is a byte of an entry of a frame inside `frames` (invariant 4).
         let c = unsafe { *bytes.add(off) } as usize;
         key += get(tabs, f.tabs[p] as usize + c) as usize;

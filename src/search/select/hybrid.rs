@@ -76,7 +76,8 @@ impl Named for Switch {
 /// The dynamic heuristic of a hybrid, chosen at run time: one selector type for every
 /// hybrid, so that the search code is compiled once for them all (a type per inner
 /// heuristic made a fresh clone's build about a minute longer), at the cost of a
-/// predictable branch per pick.
+/// predictable branch per pick. Not boxed: one per thread, read at every pick.
+#[allow(clippy::large_enum_variant)]
 pub enum Lookahead {
     Mrv(Mrv),
     Ply(Ply),
