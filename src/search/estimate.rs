@@ -67,12 +67,12 @@ pub fn probes_until(
     let pi = 1.0;
     let d0 = st.depth();
     let mut cands = vec![0u64; st.words];
+    let mut path: Vec<usize> = Vec::with_capacity(st.max_depth());
     crate::with_selector!(h, &st, |sel| {
         for i in 0..k {
             if i % ASK_EVERY == 0 && stopped() {
                 return None;
             }
-            let mut path: Vec<usize> = Vec::new();
             let mut w = 1.0;
             let (mut class, mut site, mut b) = classify(puzzle, &mut st, &mut sel);
             stats.root_class = class;
@@ -272,7 +272,9 @@ pub fn stratified_generic(
             walked: 0,
             cap: k.max(1000) as u64,
             per_depth: vec![0.0; depth + 1],
-            cands: vec![0u64; st.words],
+            cands: vec![0u64; (top + 1) * st.words],
+            words: st.words,
+            path: Vec::with_capacity(depth),
             probed: 0,
         };
         let d0 = st.depth();
@@ -306,7 +308,12 @@ struct Strata {
     walked: u64,
     cap: u64,
     per_depth: Vec<f64>,
+    /// The placements of the walk's node at depth d in row d (`words` each), the
+    /// probes' in row `top`: nothing is allocated per node.
     cands: Vec<u64>,
+    words: usize,
+    /// The cells a probe filled, to empty them again.
+    path: Vec<usize>,
     probed: usize,
 }
 
@@ -338,10 +345,10 @@ impl Strata {
         let Some((c, b)) = site(st, sel) else {
             return Walk::Done;
         };
-        let mut cands = vec![0u64; st.words];
-        st.candidates_into(c, &mut cands);
+        let w = self.words;
+        st.candidates_into(c, &mut self.cands[d * w..][..w]);
         for i in 0..b {
-            st.place(c, nth_bit(&cands, i));
+            st.place(c, nth_bit(&self.cands[d * w..][..w], i));
             let r = self.walk(st, sel, d0, rng, stopped);
             st.unplace(c);
             if !matches!(r, Walk::Done) {
@@ -353,17 +360,18 @@ impl Strata {
 
     /// One probe down from the current node, which stands for 1/`each` of itself.
     fn probe<S: Select>(&mut self, st: &mut State, sel: &mut S, d0: usize, rng: &mut SplitMix64) {
-        let mut path = Vec::new();
+        let row = self.top * self.words..(self.top + 1) * self.words;
         let mut w = 1.0 / self.each as f64;
         loop {
             self.per_depth[st.depth() - d0] += w;
             let Some((c, b)) = site(st, sel) else { break };
-            st.candidates_into(c, &mut self.cands);
-            st.place(c, nth_bit(&self.cands, rng.below(b as u64) as u32));
-            path.push(c);
+            st.candidates_into(c, &mut self.cands[row.clone()]);
+            let o = nth_bit(&self.cands[row.clone()], rng.below(b as u64) as u32);
+            st.place(c, o);
+            self.path.push(c);
             w *= b as f64;
         }
-        while let Some(c) = path.pop() {
+        while let Some(c) = self.path.pop() {
             st.unplace(c);
         }
     }
@@ -387,6 +395,8 @@ pub fn enumerate(puzzle: &Puzzle, h: Heuristic, max_nodes: u64) -> Option<ProbeS
     let mut st = State::new(puzzle);
     let mut stats = ProbeStats::new(st.max_depth(), 0);
     let mut budget = max_nodes;
+    // A row of placements per depth: nothing is allocated per node.
+    let mut cands = vec![0u64; (st.max_depth() + 1) * st.words];
     let ok = crate::with_selector!(h, &st, |sel| {
         let (class, site, b) = classify(puzzle, &mut st, &mut sel);
         stats.root_class = class;
@@ -394,7 +404,7 @@ pub fn enumerate(puzzle: &Puzzle, h: Heuristic, max_nodes: u64) -> Option<ProbeS
             puzzle,
             &mut st,
             &mut sel,
-            &mut stats,
+            (&mut stats, &mut cands),
             &mut budget,
             (class, site, b),
             1.0,
@@ -407,7 +417,7 @@ fn walk<S: Select>(
     puzzle: &Puzzle,
     st: &mut State,
     sel: &mut S,
-    stats: &mut ProbeStats,
+    (stats, cands): (&mut ProbeStats, &mut [u64]),
     budget: &mut u64,
     (class, site, b): (usize, Option<usize>, u32),
     pi: f64,
@@ -420,15 +430,23 @@ fn walk<S: Select>(
     let w = 1.0 / pi;
     stats.visit(d, class, pi, w);
     let Some(c) = site else { return true };
-    let mut cands = vec![0u64; st.words];
-    st.candidates_into(c, &mut cands);
+    let words = st.words;
+    st.candidates_into(c, &mut cands[d * words..][..words]);
     for i in 0..b {
-        let o = nth_bit(&cands, i);
+        let o = nth_bit(&cands[d * words..][..words], i);
         st.place(c, o);
         let child = classify(puzzle, st, sel);
         // Each child is the sampled one with probability 1/b, and then counts b times.
         stats.child(d, class, child.0, pi, w);
-        let ok = walk(puzzle, st, sel, stats, budget, child, pi / b as f64);
+        let ok = walk(
+            puzzle,
+            st,
+            sel,
+            (stats, cands),
+            budget,
+            child,
+            pi / b as f64,
+        );
         st.unplace(c);
         if !ok {
             return false;
