@@ -100,8 +100,9 @@ pub fn plan(st: &State) -> Vec<u32> {
 /// 1e9 nodes: rows end at depth 200, at the cell above the hint at (13,13); with the
 /// walled cells last, 207 (the rows then reach 203 cells before one with three sides to
 /// match). The tree to the bottom is bigger: the walled cells are filled last, with
-/// four sides each. Memoryless as [`plan`] is: a cell the lines reach later than a
-/// filled one is never walled in by it.
+/// four sides each. Memoryless as [`plan`] is: filling cells in this order walls in
+/// no other cell (a cell's right and lower neighbours come after it in the lines), so
+/// the order of a board part-filled by it is the rest of the root's.
 pub fn deep(st: &State, columns: bool) -> Vec<u32> {
     let (w, h) = (st.width, st.height);
     let walled =
