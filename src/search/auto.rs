@@ -381,15 +381,16 @@ pub fn choose(
         Costs::Measured if fastest > budget.horizon_s() => Goal::Deepest,
         _ => Goal::Time,
     };
-    // For depth, a candidate other than the first (scan) counts DEPTH_MARGIN levels
-    // shallower. Ties go to the earlier candidate.
+    // For depth, the first candidate (scan) counts DEPTH_MARGIN - 1 levels deeper, so
+    // that another leaves it only when DEPTH_MARGIN or more levels deeper. Ties go to
+    // the earlier candidate.
     let deep = |c: &Candidate| {
-        let margin = if c.select == out[0].select {
-            0
+        let head = if c.select == out[0].select {
+            DEPTH_MARGIN - 1
         } else {
-            DEPTH_MARGIN
+            0
         };
-        c.depth.unwrap_or(0).saturating_sub(margin)
+        c.depth.unwrap_or(0) + head
     };
     let better = |b: &Candidate, c: &Candidate| match goal {
         Goal::Time => weighed(c) < weighed(b),
