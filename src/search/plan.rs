@@ -23,7 +23,7 @@
 
 use super::rowscan::RowScan;
 use super::state::State;
-use crate::puzzle::scans_columns;
+use crate::puzzle::{scans_columns, DOWN, RIGHT};
 
 /// What a side facing a filled cell weighs; a rim side weighs 1.
 const FILLED: usize = 2;
@@ -89,8 +89,9 @@ pub fn plan(st: &State) -> Vec<u32> {
     order
 }
 
-/// The order of `order:deep`: scan's lines (`columns` or rows), with the cells *walled
-/// in* by a filled cell moved to the end, in the lines' order. A cell is walled in when
+/// The order of `order:deep`: scan's lines (columns when the board is wider than tall,
+/// as `scan` runs them), with the cells *walled in* by a filled cell moved to the end,
+/// in the lines' order. A cell is walled in when
 /// its right or lower neighbour is filled: along either lines those are the sides the
 /// order reaches later, so such a cell has a side more to match than the cells around
 /// it, and in a row order it comes deep in the tree, where few pieces are left.
@@ -103,10 +104,10 @@ pub fn plan(st: &State) -> Vec<u32> {
 /// four sides each. Memoryless as [`plan`] is: filling cells in this order walls in
 /// no other cell (a cell's right and lower neighbours come after it in the lines), so
 /// the order of a board part-filled by it is the rest of the root's.
-pub fn deep(st: &State, columns: bool) -> Vec<u32> {
-    let (w, h) = (st.width, st.height);
-    let walled =
-        |c: usize| (c % w + 1 < w && !st.is_empty(c + 1)) || (c / w + 1 < h && !st.is_empty(c + w));
+pub fn deep(st: &State) -> Vec<u32> {
+    let filled = |nb: u32| nb != u32::MAX && !st.is_empty(nb as usize);
+    let walled = |c: usize| [RIGHT, DOWN].iter().any(|&s| filled(st.neighbours(c)[s]));
+    let columns = scans_columns(st.width, st.height);
     let (last, first): (Vec<u32>, Vec<u32>) = Plan::Lines { columns }
         .order(st)
         .into_iter()
@@ -247,7 +248,7 @@ impl Plan {
             }
             Plan::Spiral => spiral(st),
             Plan::Hints => plan(st),
-            Plan::Deep => deep(st, scans_columns(st.width, st.height)),
+            Plan::Deep => deep(st),
             Plan::Given(g) => {
                 let (w, h) = (st.width, st.height);
                 let listed = (g.cells.iter())

@@ -391,7 +391,7 @@ pub fn puzzle_path(rel: &str) -> PathBuf {
 }
 
 /// Eternity II with the hints of `puzzles/e2/FILE` (`e2_hints.txt`: all five;
-/// `e2_starter.txt`: the centre one).
+/// `e2_starter.txt`: the centre one), checked as a puzzle.
 pub fn e2_with(file: &str) -> Puzzle {
     let e2 = plytile::puzzle::formats::read_puzzle(
         &puzzle_path("e2/e2pieces.txt"),
@@ -400,7 +400,9 @@ pub fn e2_with(file: &str) -> Puzzle {
     .unwrap();
     let text = std::fs::read_to_string(puzzle_path(&format!("e2/{file}"))).unwrap();
     let hints = plytile::puzzle::formats::parse_e2_hints(&text, file).unwrap();
-    Puzzle { hints, ..e2 }
+    let p = Puzzle { hints, ..e2 };
+    p.validate(file).unwrap();
+    p
 }
 
 /// A fresh, unique scratch directory under the system temp dir.

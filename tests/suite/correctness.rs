@@ -1193,13 +1193,7 @@ fn state_random_place_unplace() {
     dropped += random_walk(&brendan(6, 6), 1, 600);
     dropped += random_walk(&brendan(10, 10), 2, 600);
     // 256 pieces (16 words per bitset) with the five E2 hints
-    let e2 = load("e2/e2pieces.txt");
-    let hints = parse_e2_hints(
-        &std::fs::read_to_string(puzzle_path("e2/e2_hints.txt")).unwrap(),
-        "h",
-    )
-    .unwrap();
-    dropped += random_walk(&with_hints(&e2, hints), 3, 300);
+    dropped += random_walk(&crate::common::e2_with("e2_hints.txt"), 3, 300);
     // hints on a generated board
     let p = generate(5, 5, 1, 3, 4).unwrap();
     let sol = some_solution(&p);

@@ -10,7 +10,7 @@ use crate::common;
 use common::hint_from;
 use plytile::puzzle::formats::{read_puzzle, EdgeOrder};
 use plytile::puzzle::generate::{generate, SplitMix64};
-use plytile::puzzle::Puzzle;
+use plytile::puzzle::{scans_columns, Puzzle};
 use plytile::search::dfs;
 use plytile::search::engine::search;
 use plytile::search::plan::{deep, plan, spiral};
@@ -164,7 +164,7 @@ fn orders(st: &State) -> Vec<Vec<u32>> {
 fn order_deep_puts_the_cells_walled_in_by_hints_last() {
     let e2 = common::e2_with("e2_hints.txt");
     let root = State::new(&e2);
-    let order = deep(&root, false);
+    let order = deep(&root);
     assert_eq!(order.len(), 251);
     let walled = [
         (1, 2),
@@ -190,7 +190,7 @@ fn order_deep_puts_the_cells_walled_in_by_hints_last() {
     assert_eq!(Plan::Deep.order(&root), order);
     for p in boards() {
         let bare = State::new(&p);
-        let columns = p.width > p.height;
+        let columns = scans_columns(p.width, p.height);
         assert_eq!(
             Plan::Deep.order(&bare),
             Plan::Lines { columns }.order(&bare),
@@ -213,7 +213,7 @@ fn order_deep_counts_do_not_depend_on_threads() {
         assert_ne!(
             deep.plan(w, p.height).unwrap().order(&root),
             Plan::Lines {
-                columns: w > p.height
+                columns: scans_columns(w, p.height)
             }
             .order(&root),
             "{}",
@@ -298,7 +298,7 @@ fn the_heuristics_run_their_orders_on_the_planned_driver() {
             for (name, order) in [
                 ("order:spiral", spiral(&root)),
                 ("order:hints", plan(&root)),
-                ("order:deep", deep(&root, p.width > p.height)),
+                ("order:deep", deep(&root)),
             ] {
                 let h: Heuristic = name.parse().unwrap();
                 assert_eq!(h.to_string(), name);
