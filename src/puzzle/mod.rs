@@ -64,6 +64,20 @@ pub struct Hint {
     pub rotation: u8,
 }
 
+impl Hint {
+    /// The hint that puts cell `cell` of `board` (a board `width` cells wide, that
+    /// cell filled) in place.
+    pub fn of(board: &Board, width: usize, cell: usize) -> Hint {
+        let (piece, rotation) = board[cell].expect("a filled cell");
+        Hint {
+            row: cell / width,
+            col: cell % width,
+            piece,
+            rotation,
+        }
+    }
+}
+
 /// A board and its pieces. Construct with [`Puzzle::new`], which validates.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

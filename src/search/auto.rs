@@ -10,7 +10,9 @@
 //! per solution asked, the share a depth-first search walks before the K-th of
 //! solutions spread evenly through its tree. When the short run already found
 //! [`MET`] solutions of the K asked, its nodes per solution times K are the
-//! prediction instead, and no probes are drawn.
+//! prediction instead, and no probes are drawn. When short runs met solutions but
+//! none reached the K, the probes' share measures every candidate's nodes per
+//! solution in a [`Hole`] of one of them instead.
 //!
 //! The probes are seeded, so the predicted nodes are the same on every run; the
 //! rates are measured, so a near tie can go either way between runs. Where the
@@ -20,10 +22,10 @@
 //! worth), and the choice depends on the seed alone.
 
 use super::estimate::per_depth_within;
-use super::limits::Limits;
+use super::limits::{Limits, Stats};
 use super::select::{Along, Heuristic, Mrv, Plan, PlyN};
 use super::state::State;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Board, Hint, Puzzle};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -181,6 +183,9 @@ pub enum Basis {
     /// Knuth's probes of its tree (stratified for scan), at the short run's rate (or
     /// the fixed cost per node).
     Probes,
+    /// Its nodes per solution in a hole of a solution ([`Hole`]), times the solutions
+    /// still to find, after its short run's nodes.
+    Hole,
 }
 
 /// What auto chose, and why: the JSON `auto` object.
@@ -196,6 +201,10 @@ pub struct Choice {
     /// less time than weighing another would take.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skipped: Vec<Heuristic>,
+    /// The cells of the hole whose nodes per solution the predictions rest on
+    /// ([`Basis::Hole`]), absent when they rest on none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hole_cells: Option<usize>,
     /// The time the choice took, reported apart from the search's.
     pub choosing_s: f64,
     /// The probes' seed.
@@ -246,6 +255,10 @@ impl Choice {
                 format!("; scan kept: a probed prediction must be {SWITCH}x faster to leave it")
             }
             _ => String::new(),
+        };
+        let why = match self.hole_cells {
+            Some(h) => format!("{why}; nodes per solution from a {h}-cell hole of a solution"),
+            None => why,
         };
         format!(
             "auto: chose {}{}{}{why} (choosing took {})",
@@ -327,7 +340,9 @@ pub fn fixed_cost(h: Heuristic) -> f64 {
 /// then the probes of those it did not settle (60%): a search timed to its goal in
 /// less than a slice cannot be beaten by more than a slice, so once one is, the
 /// probes are not drawn (Puzzle C with five hints: ply:2's whole tree takes 1.3 ms,
-/// scan's 0.24 s).
+/// scan's 0.24 s). When short runs met solutions but none reached the K asked, the
+/// 60% go to [`Hole`]s instead, and every candidate is weighed by its nodes per
+/// solution there.
 pub fn choose(
     puzzle: &Puzzle,
     solutions: Option<u64>,
@@ -351,8 +366,23 @@ pub fn choose(
         .iter()
         .filter_map(settled)
         .any(|c| c.measured && c.time_s < slice);
+    let first = runs.iter().flatten().find_map(|r| r.first.as_ref());
+    let hole = match (solutions, first) {
+        (Some(_), Some(board)) if !finished => {
+            let hole = Hole::measure(puzzle, &hs, board, 0.6 * budget.seconds, stop);
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            hole
+        }
+        _ => None,
+    };
     let (mut out, mut skipped) = (Vec::with_capacity(hs.len()), Vec::new());
-    for (h, run) in hs.into_iter().zip(&runs) {
+    for (i, (h, run)) in hs.into_iter().zip(&runs).enumerate() {
+        if let (Some(hole), Some(run), Some(k)) = (&hole, run, solutions) {
+            out.push(hole.predict(i, run, k));
+            continue;
+        }
         match (settled(run), finished) {
             (Some(c), _) => out.push(c),
             (None, true) => skipped.push(h),
@@ -408,6 +438,7 @@ pub fn choose(
         goal,
         candidates: out.clone(),
         skipped,
+        hole_cells: hole.map(|h| h.cells),
         choosing_s: started.elapsed().as_secs_f64(),
         seed,
         costs: match costs {
@@ -456,6 +487,8 @@ struct Short {
     elapsed_s: f64,
     reached: bool,
     deepest: usize,
+    /// Its first solution, the board a [`Hole`] is cut from.
+    first: Option<Board>,
 }
 
 impl Short {
@@ -507,18 +540,12 @@ fn short_run(
     let limits = Limits {
         deadline: Some(Instant::now() + Duration::from_secs_f64(seconds)),
         max_solutions: solutions,
+        keep: 1,
         ..Limits::default()
     };
-    // The engine itself, not `solve`: one thread, and no result to assemble.
     let started = Instant::now();
-    let mut st = State::new(puzzle);
-    let r = crate::with_selector!(h, &st, |sel| super::engine::search(
-        &mut st, &mut sel, puzzle, &limits, stop
-    ));
+    let r = run(puzzle, h, &limits, stop)?;
     let elapsed_s = started.elapsed().as_secs_f64().max(1e-9);
-    if stop.load(Ordering::Relaxed) {
-        return None;
-    }
     Some(Short {
         h,
         nodes: r.nodes(),
@@ -526,7 +553,108 @@ fn short_run(
         elapsed_s,
         reached: r.stopped.is_none() || r.stopped == Some(super::Stop::Solutions),
         deepest: r.deepest,
+        first: r.solutions.into_iter().next(),
     })
+}
+
+/// `h`'s search of `puzzle` within `limits`: the engine itself, not `solve` (one
+/// thread, and no result to assemble). None on Ctrl-C.
+fn run(puzzle: &Puzzle, h: Heuristic, limits: &Limits, stop: &AtomicBool) -> Option<Stats> {
+    let mut st = State::new(puzzle);
+    let r = crate::with_selector!(h, &st, |sel| super::engine::search(
+        &mut st, &mut sel, puzzle, limits, stop
+    ));
+    (!stop.load(Ordering::Relaxed)).then_some(r)
+}
+
+/// Where solutions are many (the E2 clue puzzles hold ~1e11 each), a depth-first
+/// search to the K-th spends its nodes completing boards: it stays below one node
+/// near the bottom of the tree (mrv's millionth solution of clue 2 comes 52 levels
+/// below a root it never left, 20 levels from the bottom). How many nodes a heuristic
+/// spends per solution there is measured on a *hole*: a solution with its last
+/// `cells` cells in scan's order emptied, searched to exhaustion by every candidate.
+/// A short run's own rate is the luck of its first subtree (on clue 2 scan:rows meets
+/// 20 solutions in 1 ms and mrv none in 0.8 s, yet mrv reaches the millionth in half
+/// scan:rows' time): every candidate in one hole is a like-for-like comparison.
+///
+/// Nodes per solution in holes of 24 and 30 cells of clue 2 (a scan:rows solution, the
+/// last cells along rows or along columns): mrv 4-75, ply:2 3-32, scan 500-72,000,
+/// scan:rows 2,800-26,000; to the millionth, mrv took 508 nodes per solution and scan
+/// 2,134, so a hole flatters the completing heuristics, but it orders them as the runs do.
+pub struct Hole {
+    /// The cells emptied.
+    pub cells: usize,
+    /// Each candidate's nodes per solution in the hole, in the candidates' order.
+    pub rates: Vec<f64>,
+}
+
+/// The first hole's cells and the step by which holes grow while they fit.
+const HOLE_CELLS: (usize, usize) = (8, 4);
+
+impl Hole {
+    /// The largest hole of `board` (a solution) that every one of `hs` searched to its
+    /// end within `seconds`, growing by [`HOLE_CELLS`]; None when not even the first
+    /// was (or on Ctrl-C).
+    fn measure(
+        puzzle: &Puzzle,
+        hs: &[Heuristic],
+        board: &Board,
+        seconds: f64,
+        stop: &AtomicBool,
+    ) -> Option<Hole> {
+        let limits = Limits {
+            deadline: Some(Instant::now() + Duration::from_secs_f64(seconds)),
+            ..Limits::default()
+        };
+        let open = puzzle.width * puzzle.height - puzzle.hints.len();
+        let (first, step) = HOLE_CELLS;
+        let mut best = None;
+        let mut cells = first.min(open);
+        loop {
+            let hole = Hole::cut(puzzle, board, cells);
+            let mut rates = Vec::with_capacity(hs.len());
+            for &h in hs {
+                let r = run(&hole, h, &limits, stop)?;
+                if r.stopped.is_some() {
+                    return best;
+                }
+                rates.push(r.nodes() as f64 / r.solutions_found.max(1) as f64);
+            }
+            best = Some(Hole { cells, rates });
+            if cells == open {
+                return best;
+            }
+            cells = (cells + step).min(open);
+        }
+    }
+
+    /// `puzzle` with the cells of `board` (a solution) as hints but for the last
+    /// `cells` of scan's order.
+    pub fn cut(puzzle: &Puzzle, board: &Board, cells: usize) -> Puzzle {
+        let st = State::new(puzzle);
+        let columns = crate::puzzle::scans_columns(puzzle.width, puzzle.height);
+        let order = Plan::Lines { columns }.order(&st);
+        let kept = &order[..order.len().saturating_sub(cells)];
+        let mut hole = puzzle.clone();
+        let hint = |&c: &u32| Hint::of(board, puzzle.width, c as usize);
+        hole.hints.extend(kept.iter().map(hint));
+        hole
+    }
+
+    /// Candidate `i` to the K-th solution, after its short run `run`: the run's
+    /// nodes, then its nodes per solution in the hole for each solution still to find.
+    fn predict(&self, i: usize, run: &Short, k: u64) -> Candidate {
+        let nodes = run.nodes as f64 + k.saturating_sub(run.solutions) as f64 * self.rates[i];
+        Candidate {
+            select: run.h,
+            nodes,
+            cost_s: run.cost_s(),
+            time_s: nodes * run.cost_s(),
+            measured: false,
+            basis: Basis::Hole,
+            depth: Some(run.deepest),
+        }
+    }
 }
 
 /// The prediction of a candidate its short run (`run`; none with fixed costs) did

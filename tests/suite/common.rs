@@ -345,13 +345,7 @@ pub fn brute_force_all(p: &Puzzle) -> Brute {
 
 /// A hint that puts the cell `cell` of `board` in place.
 pub fn hint_from(p: &Puzzle, board: &Board, cell: usize) -> Hint {
-    let (piece, rotation) = board[cell].expect("a full board");
-    Hint {
-        row: cell / p.width,
-        col: cell % p.width,
-        piece,
-        rotation,
-    }
+    Hint::of(board, p.width, cell)
 }
 
 /// Reproducible test randomness: the generator's SplitMix64 stream.
