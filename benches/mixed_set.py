@@ -9,9 +9,13 @@ seconds. auto is right on a board when its choice's time is at most 1.5x the
 fastest candidate's. Prints a Markdown table and the count; --json keeps the rows.
 
     benches/mixed_set.py BINARY [--cap S] [--json OUT] [--only TEXT,...]
+                         [--extra SELECT,...]
 
 --only keeps the boards whose name contains one of the comma-separated texts (e.g.
-`--only hints,cross,row,col` for the hinted ones).
+`--only hints,cross,row,col` for the hinted ones). --extra also times heuristics auto
+does not weigh, each against the fastest candidate; a switch depth may be a fraction
+of the board's cells (`ply:2@1/8` is ply:2@8 on an 8x8), e.g. `--extra
+ply:2@1/8,ply:2@1/4,mrv@1/4` asks whether weighing the hybrids would change a choice.
 """
 import argparse
 import json
@@ -66,12 +70,22 @@ def puzzle_file(binary, spec, tmp):
     return path
 
 
+def at_depth(h, cells):
+    """`ply:2@1/8` on a board of `cells` cells: ply:2@(cells/8); other text as it is."""
+    if "@" in h and "/" in h.split("@")[1]:
+        name, frac = h.split("@")
+        num, den = frac.split("/")
+        return f"{name}@{round(cells * int(num) / int(den))}"
+    return h
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
     ap.add_argument("--cap", type=float, default=30.0)
     ap.add_argument("--json")
     ap.add_argument("--only", help="comma-separated texts: keep boards whose name has one")
+    ap.add_argument("--extra", help="comma-separated heuristics to time beside the candidates")
     a = ap.parse_args()
     only = a.only.split(",") if a.only else None
     binary = os.path.abspath(a.binary)
@@ -84,12 +98,18 @@ def main():
             base = ["solve", f, "--threads", "1", "--json"] + goal
             choice = run(binary, base + ["--max-nodes", "1"])["auto"]
             names = [c["select"] for c in choice["candidates"]] + choice.get("skipped", [])
+            weighed = len(names)
+            if a.extra:
+                probe = run(binary, base + ["--select", "scan", "--max-nodes", "1"])
+                names += [at_depth(h, probe["width"] * probe["height"])
+                          for h in a.extra.split(",")]
             times = {}
             for h in names:
                 r = run(binary, base + ["--select", h, "--timeout", str(a.cap)])
                 capped = r["stopped_by"] == "timeout"
                 times[h] = (r["elapsed_s"], capped)
-            finished = [t for t, capped in times.values() if not capped]
+            finished = [t for h, (t, capped) in times.items()
+                        if not capped and h in names[:weighed]]
             best = min(finished) if finished else None
             chosen = choice["chosen"]
             t, capped = times[chosen]
@@ -102,6 +122,10 @@ def main():
                          "ratio": ratio, "ok": ok})
             cells = ", ".join(
                 f"{h} {v[0]:.3f}{'+' if v[1] else ''}" for h, v in times.items())
+            beats = [h for h in names[weighed:] if not times[h][1]
+                     and (best is None or times[h][0] < best / 1.5)]
+            if beats:
+                cells += f" (not weighed, 1.5x faster than every candidate: {', '.join(beats)})"
             print(f"| {name} | {chosen} | {'-' if ratio is None else f'{ratio:.2f}'} | "
                   f"{'yes' if ok else 'NO'} | {cells} |", flush=True)
     good = sum(r["ok"] for r in rows)
