@@ -96,13 +96,13 @@ def main():
                 continue
             f = puzzle_file(binary, spec, tmp)
             base = ["solve", f, "--threads", "1", "--json"] + goal
-            choice = run(binary, base + ["--max-nodes", "1"])["auto"]
+            chosen_run = run(binary, base + ["--max-nodes", "1"])
+            choice = chosen_run["auto"]
             names = [c["select"] for c in choice["candidates"]] + choice.get("skipped", [])
             weighed = len(names)
             if a.extra:
-                probe = run(binary, base + ["--select", "scan", "--max-nodes", "1"])
-                names += [at_depth(h, probe["width"] * probe["height"])
-                          for h in a.extra.split(",")]
+                size = chosen_run["width"] * chosen_run["height"]
+                names += [at_depth(h, size) for h in a.extra.split(",")]
             times = {}
             for h in names:
                 r = run(binary, base + ["--select", h, "--timeout", str(a.cap)])

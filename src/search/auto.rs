@@ -456,7 +456,7 @@ fn long(runs: &[Option<Short>], k: u64, short_s: f64) -> bool {
         .iter()
         .flatten()
         .filter(|r| r.solutions > 0)
-        .map(|r| r.nodes as f64 / r.solutions as f64 * k as f64 * r.cost_s())
+        .map(|r| r.nodes_at_rate(k) * r.cost_s())
         .fold(f64::INFINITY, f64::min);
     best >= HOLE_AFTER * short_s
 }
@@ -515,6 +515,11 @@ impl Short {
         self.elapsed_s / self.nodes.max(1) as f64
     }
 
+    /// The nodes to the K-th solution at this run's rate of them (it met some).
+    fn nodes_at_rate(&self, k: u64) -> f64 {
+        self.nodes as f64 / self.solutions as f64 * k as f64
+    }
+
     /// The candidate this run alone settles: timed when it reached the goal; when
     /// it met [`MET`] of the `solutions` asked, its own rate of them says when the
     /// K-th comes, better than a tree estimate divided by a solution estimate (on the
@@ -526,10 +531,7 @@ impl Short {
             (self.nodes as f64, Basis::Measured)
         } else {
             let k = solutions.filter(|_| self.solutions >= MET)?;
-            (
-                self.nodes as f64 / self.solutions as f64 * k as f64,
-                Basis::Rate,
-            )
+            (self.nodes_at_rate(k), Basis::Rate)
         };
         let measured = basis == Basis::Measured;
         Some(Candidate {
