@@ -241,16 +241,23 @@ fn probes_each(pilot: &[f64], top: usize, k: usize, depth: usize) -> usize {
     }
 }
 
+/// How far [`levels_within`] counts a tree exactly before it probes, and how many
+/// probes it shares among the nodes where it stopped.
+#[derive(Debug, Clone, Copy)]
+pub struct Spread {
+    /// The most nodes of the level the probes start from.
+    pub level_max: usize,
+    /// The most nodes expanded above it, in all.
+    pub walk_max: u64,
+    /// The probes, shared evenly among the nodes of that level (each gets at least one).
+    pub probes: usize,
+}
+
 /// The stratified estimate per depth for any heuristic, on the generic state (the
 /// `scan` heuristics stratify on their tables in [`per_depth_until`], about 100x
-/// faster per probe). A tree of at most `k` nodes (at least 1,000) is walked whole:
-/// exact per depth. Otherwise the same rule as scan's: a pilot of 1,000 plain probes
-/// picks the deepest level whose nodes it puts at `k / 8` at most, the tree above it
-/// is walked and counted exactly, and every node of that level gets its share of the
-/// `k` probes; a pilot that put the level too low (the walk passes `k` nodes) is
-/// answered by the level above. What `predict` reports for the trees of heuristics
-/// other than scan (for a hybrid `ply:N@D` the exact top levels are its dynamic part,
-/// where plain probes draw their variance). The flag: the tree was walked whole.
+/// faster per probe): `k` probes, levels of at most `k / 8` nodes, at most `k` nodes
+/// (at least 1,000) counted exactly ([`levels_within`]). What `predict` reports for the
+/// trees of heuristics other than scan. The flag: the tree was counted whole.
 pub fn stratified_generic(
     puzzle: &Puzzle,
     h: Heuristic,
@@ -258,122 +265,156 @@ pub fn stratified_generic(
     seed: u64,
     stopped: &Stopped<'_>,
 ) -> Option<(Vec<f64>, bool)> {
+    let spread = Spread {
+        level_max: (k / 8).max(1),
+        walk_max: k.max(1000) as u64,
+        probes: k,
+    };
+    levels_within(puzzle, h, spread, seed, stopped, stopped, stopped)
+}
+
+/// Chen's stratified estimate with the levels as strata, grown from the root: the tree
+/// is expanded breadth first and counted exactly while the next level has at most
+/// `spread.level_max` nodes and the expansion stays within `spread.walk_max` nodes
+/// (and until `enough()`), then every node of the last level counted gets its share of
+/// the probes (rounds of one probe each; the first round always finishes, the others
+/// until `late()`).
+///
+/// Levels are counted rather than guessed from a pilot of plain probes because the
+/// trees this is for are needle-like, which is why plain probes under-count them: on
+/// Puzzle C with five hints `ply:2@16` has 17,059 nodes, never more than 1,540 on a
+/// level, and 1 or 2 on each of levels 8-10; no plain probe of 10,000 got past level 8,
+/// and the pilot-chosen stratum left the estimate at 127. Counted level by level, the
+/// narrow levels are exact however deep they run. The flag: the tree was counted whole
+/// (exact per depth). None when `stop()` was set.
+pub fn levels_within(
+    puzzle: &Puzzle,
+    h: Heuristic,
+    spread: Spread,
+    seed: u64,
+    stop: &Stopped<'_>,
+    enough: &Stopped<'_>,
+    late: &Stopped<'_>,
+) -> Option<(Vec<f64>, bool)> {
     let mut rng = SplitMix64::new(seed.wrapping_add(1));
     let mut st = State::new(puzzle);
     let depth = st.max_depth() - st.depth();
-    // First the whole tree, exact if it has at most k nodes (a needle-like tree that
-    // the pilot's probes would not get down); then the pilot's level.
-    let (mut top, mut pilot) = (depth, None::<Vec<f64>>);
-    crate::with_selector!(h, &st, |sel| loop {
-        let each = pilot.as_ref().map_or(1, |p| probes_each(p, top, k, depth));
-        let mut strata = Strata {
-            top,
-            each,
-            walked: 0,
-            cap: k.max(1000) as u64,
-            per_depth: vec![0.0; depth + 1],
-            cands: vec![0u64; (top + 1) * st.words],
-            words: st.words,
-            path: Vec::with_capacity(depth),
-            probed: 0,
-        };
-        let d0 = st.depth();
-        match strata.walk(&mut st, &mut sel, d0, &mut rng, stopped) {
-            Walk::Done => break Some((strata.per_depth, pilot.is_none())),
-            Walk::Stopped => break None,
-            Walk::TooBig if pilot.is_none() => {
-                let p = probes_until(puzzle, h, 1000, seed, stopped)?.knuth();
-                top = stratum(&p, k).min(depth - 1);
-                pilot = Some(p);
+    let mut per_depth = vec![0.0; depth + 1];
+    per_depth[0] = 1.0;
+    let mut cands = vec![0u64; st.words];
+    crate::with_selector!(h, &st, |sel| {
+        // The level's nodes as their paths from the root: `level` placements (cell,
+        // placement) each, one after another.
+        let (mut paths, mut next) = (Vec::<(u32, u32)>::new(), Vec::new());
+        let (mut level, mut walked, mut asked) = (0, 0u64, 0usize);
+        let whole = loop {
+            next.clear();
+            let nodes = paths.len().checked_div(level).unwrap_or(1);
+            let mut over = walked + nodes as u64 > spread.walk_max;
+            for node in 0..nodes {
+                if over {
+                    break;
+                }
+                asked += 1;
+                if asked.is_multiple_of(ASK_EVERY) && (stop() || enough()) {
+                    if stop() {
+                        return None;
+                    }
+                    over = true;
+                    break;
+                }
+                let path = &paths[node * level..][..level];
+                replay(&mut st, path);
+                if let Some((c, b)) = site(&mut st, &mut sel) {
+                    st.candidates_into(c, &mut cands);
+                    for i in 0..b {
+                        next.extend_from_slice(path);
+                        next.push((c as u32, nth_bit(&cands, i)));
+                    }
+                }
+                undo(&mut st, path);
+                over = next.len() / (level + 1) > spread.level_max;
             }
-            Walk::TooBig if top > 0 => top -= 1,
-            Walk::TooBig => unreachable!("the root alone is one node"),
+            if over {
+                break false;
+            }
+            walked += nodes as u64;
+            level += 1;
+            std::mem::swap(&mut paths, &mut next);
+            let nodes = paths.len() / level;
+            if nodes == 0 || level > depth {
+                break true;
+            }
+            per_depth[level] = nodes as f64;
+        };
+        if whole {
+            return Some((per_depth, true));
         }
+        // Each node of the level stands for the mean of its probes, below it.
+        let nodes = paths.len().checked_div(level).unwrap_or(1);
+        let rounds = spread.probes.div_ceil(nodes).max(1);
+        let mut below = vec![0.0; depth + 1];
+        let mut done = 0;
+        'rounds: for round in 0..rounds {
+            for node in 0..nodes {
+                asked += 1;
+                if asked.is_multiple_of(ASK_EVERY) {
+                    if stop() {
+                        return None;
+                    }
+                    if round > 0 && late() {
+                        break 'rounds;
+                    }
+                }
+                let path = &paths[node * level..][..level];
+                replay(&mut st, path);
+                probe(&mut st, &mut sel, level, &mut cands, &mut rng, &mut below);
+                undo(&mut st, path);
+            }
+            done += 1;
+        }
+        for (p, b) in per_depth.iter_mut().zip(&below).skip(level + 1) {
+            *p = b / done as f64;
+        }
+        Some((per_depth, false))
     })
 }
 
-/// How a walk of [`Strata`] ended.
-enum Walk {
-    Done,
-    /// Past `cap` nodes above the level: try the level above.
-    TooBig,
-    Stopped,
-}
-
-/// One walk of [`stratified_generic`]: the tree above level `top` counted exactly,
-/// `each` probes from every node of it.
-struct Strata {
-    top: usize,
-    each: usize,
-    walked: u64,
-    cap: u64,
-    per_depth: Vec<f64>,
-    /// The placements of the walk's node at depth d in row d (`words` each), the
-    /// probes' in row `top`: nothing is allocated per node.
-    cands: Vec<u64>,
-    words: usize,
-    /// The cells a probe filled, to empty them again.
-    path: Vec<usize>,
-    probed: usize,
-}
-
-impl Strata {
-    fn walk<S: Select>(
-        &mut self,
-        st: &mut State,
-        sel: &mut S,
-        d0: usize,
-        rng: &mut SplitMix64,
-        stopped: &Stopped<'_>,
-    ) -> Walk {
-        let d = st.depth() - d0;
-        if d == self.top {
-            for _ in 0..self.each {
-                if self.probed.is_multiple_of(ASK_EVERY) && stopped() {
-                    return Walk::Stopped;
-                }
-                self.probed += 1;
-                self.probe(st, sel, d0, rng);
-            }
-            return Walk::Done;
-        }
-        self.walked += 1;
-        if self.walked > self.cap {
-            return Walk::TooBig;
-        }
-        self.per_depth[d] += 1.0;
-        let Some((c, b)) = site(st, sel) else {
-            return Walk::Done;
-        };
-        let w = self.words;
-        st.candidates_into(c, &mut self.cands[d * w..][..w]);
-        for i in 0..b {
-            st.place(c, nth_bit(&self.cands[d * w..][..w], i));
-            let r = self.walk(st, sel, d0, rng, stopped);
-            st.unplace(c);
-            if !matches!(r, Walk::Done) {
-                return r;
-            }
-        }
-        Walk::Done
+/// Places a path's pieces, from the root down.
+fn replay(st: &mut State, path: &[(u32, u32)]) {
+    for &(c, o) in path {
+        st.place(c as usize, o);
     }
+}
 
-    /// One probe down from the current node, which stands for 1/`each` of itself.
-    fn probe<S: Select>(&mut self, st: &mut State, sel: &mut S, d0: usize, rng: &mut SplitMix64) {
-        let row = self.top * self.words..(self.top + 1) * self.words;
-        let mut w = 1.0 / self.each as f64;
-        loop {
-            self.per_depth[st.depth() - d0] += w;
-            let Some((c, b)) = site(st, sel) else { break };
-            st.candidates_into(c, &mut self.cands[row.clone()]);
-            let o = nth_bit(&self.cands[row.clone()], rng.below(b as u64) as u32);
-            st.place(c, o);
-            self.path.push(c);
-            w *= b as f64;
-        }
-        while let Some(c) = self.path.pop() {
-            st.unplace(c);
-        }
+/// Empties a path's cells, from the bottom up.
+fn undo(st: &mut State, path: &[(u32, u32)]) {
+    for &(c, _) in path.iter().rev() {
+        st.unplace(c as usize);
+    }
+}
+
+/// One plain probe down from the current node at depth `top`, adding each node it
+/// passes below `top`, weighted by the product of the branchings above it, to `below`.
+fn probe<S: Select>(
+    st: &mut State,
+    sel: &mut S,
+    top: usize,
+    cands: &mut [u64],
+    rng: &mut SplitMix64,
+    below: &mut [f64],
+) {
+    let (d0, mut w) = (st.depth() - top, 1.0);
+    let mut filled = 0;
+    while let Some((c, b)) = site(st, sel) {
+        st.candidates_into(c, cands);
+        st.place(c, nth_bit(cands, rng.below(b as u64) as u32));
+        filled += 1;
+        w *= b as f64;
+        below[st.depth() - d0] += w;
+    }
+    for _ in 0..filled {
+        st.unplace(st.last_placed().expect("the probe placed it"));
     }
 }
 

@@ -551,6 +551,29 @@ fn generic_stratified_estimate_is_exact_above_its_level() {
     }
 }
 
+/// A needle-like tree: on Puzzle C with five hints, `ply:2@16` has 17,059 nodes with 1
+/// or 2 on each of levels 8-10. Plain probes (10,000) die above level 14 and under-count
+/// it 100x and more; the levels counted one by one (at most 1,250 nodes a level) stay
+/// exact down to level 32 or so, and the estimate lands within 10% of the tree.
+#[test]
+fn a_needle_tree_is_counted_level_by_level() {
+    let p = load("hinted/b08x08_e2hints.txt");
+    let h: Heuristic = "ply:2@16".parse().unwrap();
+    let meas = measure(&p, h);
+    let total = meas.iter().sum::<u64>() as f64;
+    assert_eq!(total, 17_059.0);
+    let knuth: f64 = probe::probes(&p, h, 10_000, 1).knuth().iter().sum();
+    assert!(knuth < total / 100.0, "plain probes: {knuth}");
+    for seed in [1, 2] {
+        let (s, whole) = probe::stratified_generic(&p, h, 10_000, seed, &|| false).unwrap();
+        assert!(!whole, "17,059 nodes, over 10,000");
+        let exact = s.iter().zip(&meas).take_while(|(x, &m)| **x == m as f64);
+        assert!(exact.count() > 20, "seed {seed}: {s:?} vs {meas:?}");
+        let r = s.iter().sum::<f64>() / total;
+        assert!((0.9..1.1).contains(&r), "seed {seed}: {r}");
+    }
+}
+
 /// A measured run that `--max-nodes` cut short is partial, as one a timeout or Ctrl-C
 /// cut: exit code 3, and the note and `measured_stopped_by` name the limit.
 #[test]
