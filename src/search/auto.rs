@@ -21,9 +21,9 @@
 //! callgrind and takes a fixed number of probes (80 per candidate, not a time's
 //! worth), and the choice depends on the seed alone.
 
-use super::estimate::per_depth_within;
+use super::estimate::{levels_within, per_depth_within, Spread};
 use super::limits::{Limits, Stats};
-use super::select::{Along, Heuristic, Mrv, Plan, PlyN};
+use super::select::{Along, Heuristic, Mrv, Plan, PlyN, Switch};
 use super::state::State;
 use crate::puzzle::{Board, Hint, Puzzle};
 use serde::{Deserialize, Serialize};
@@ -197,8 +197,9 @@ pub struct Choice {
     pub goal: Goal,
     /// Every candidate weighed, in the order tried.
     pub candidates: Vec<Candidate>,
-    /// The candidates not weighed because one already reached the goal, measured, in
-    /// less time than weighing another would take.
+    /// The candidates not weighed: because one already reached the goal, measured, in
+    /// less time than weighing another would take, or hybrids whose trees could not be
+    /// counted down to their switch depths in the time (their probes would die above).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skipped: Vec<Heuristic>,
     /// The cells of the hole whose nodes per solution the predictions rest on
@@ -295,17 +296,11 @@ fn per_node(s: f64) -> String {
 }
 
 /// The heuristics auto weighs on `puzzle`: scan along both lines (one on a square
-/// board), mrv, ply:2, and the planned orders grown from the hints (`order:hints`)
-/// and with the cells walled in by hints last (`order:deep`), each when it is not an
-/// earlier candidate's order (on a board without hints both are scan's lines: the same
-/// tree, at a higher cost per node). `order:deep` is there for the deepest board
-/// ([`Goal::Deepest`]); for time its tree is rarely the smaller.
-///
-/// Not the hybrids `ply:2@D` with D > 0: Knuth's probes of their trees die out above
-/// depth D as often as ply:2's do, so they predict the nodes of ply:2 (on Brendan's
-/// 9x9 with five hints, `ply:2@19` was predicted at 2.4e6 nodes to the first
-/// solution and searched 5.4e8). Until an estimator sees below D, weighing them
-/// would pick them on a prediction that is wrong by orders of magnitude.
+/// board), mrv, ply:2, the hybrids of [`HYBRIDS`], and the planned orders grown from the
+/// hints (`order:hints`) and with the cells walled in by hints last (`order:deep`), each
+/// when it is not an earlier candidate's order (on a board without hints both are scan's
+/// lines: the same tree, at a higher cost per node). `order:deep` is there for the
+/// deepest board ([`Goal::Deepest`]); for time its tree is rarely the smaller.
 pub fn candidates(puzzle: &Puzzle) -> Vec<Heuristic> {
     let mut c = vec![Heuristic::Scan(Along::Shape)];
     if puzzle.width != puzzle.height {
@@ -316,6 +311,13 @@ pub fn candidates(puzzle: &Puzzle) -> Vec<Heuristic> {
         Heuristic::Mrv(Mrv),
         Heuristic::Ply(PlyN { n: 2, adj: false }),
     ]);
+    let open = puzzle.width * puzzle.height - puzzle.hints.len();
+    for (n, part) in HYBRIDS {
+        let at = (open / part) as u16;
+        if at > 0 {
+            c.push(Heuristic::Hybrid(Switch { n, at }));
+        }
+    }
     let st = State::new(puzzle);
     let order = |h: Heuristic| h.plan(puzzle.width, puzzle.height).map(|p| p.order(&st));
     for planned in [Plan::Hints, Plan::Deep].map(Heuristic::Order) {
@@ -326,6 +328,20 @@ pub fn candidates(puzzle: &Puzzle) -> Vec<Heuristic> {
     }
     c
 }
+
+/// The hybrids auto weighs: (N, part) is `ply:N@D` (`mrv@D` for N = 0) with D the
+/// open cells / part, when that is at least 1. Their trees are counted level by level
+/// ([`levels_within`]): plain probes die out above D (on Brendan's 9x9 with five hints,
+/// `ply:2@19` was predicted at 2.4e6 nodes to the first solution and searched 5.4e8;
+/// on Puzzle C with five hints they put `ply:2@16`'s 17,059 nodes at 81). The parts are
+/// those session 39 timed on the mixed set (`benches/mixed_set.py --extra`): on Brendan's
+/// 16x4 `mrv@16` finds the first solution in 3 ms, scan in 4.4 s.
+const HYBRIDS: [(u8, usize); 3] = [(2, 8), (2, 4), (0, 4)];
+
+/// A hybrid's slice of the budget, in the other candidates' slices: the hybrids come on
+/// top of the budget, which stays the others' (with fewer probes each, scan's near
+/// ties with ply:2 on Brendan's 16x3 and 12x5 went to ply:2, 37x and 8x scan's time).
+const HYBRID_SLICE: f64 = 0.5;
 
 /// [`Heuristic::instructions_per_node`] as seconds at one instruction per nanosecond:
 /// the cost model of [`Costs::Fixed`].
@@ -353,11 +369,13 @@ pub fn choose(
 ) -> Option<Choice> {
     let started = Instant::now();
     let hs = candidates(puzzle);
-    let slice = budget.seconds / hs.len() as f64;
+    let hybrid = |h: &Heuristic| matches!(h, Heuristic::Hybrid(_));
+    let slice = budget.seconds / hs.iter().filter(|h| !hybrid(h)).count() as f64;
+    let share = |h: &Heuristic| slice * if hybrid(h) { HYBRID_SLICE } else { 1.0 };
     let mut runs = Vec::with_capacity(hs.len());
     for &h in &hs {
         runs.push(match costs {
-            Costs::Measured => Some(short_run(puzzle, h, solutions, 0.4 * slice, stop)?),
+            Costs::Measured => Some(short_run(puzzle, h, solutions, 0.4 * share(&h), stop)?),
             Costs::Fixed => None,
         });
     }
@@ -386,16 +404,13 @@ pub fn choose(
         match (settled(run), finished) {
             (Some(c), _) => out.push(c),
             (None, true) => skipped.push(h),
-            (None, false) => out.push(predict(
-                puzzle,
-                h,
-                solutions,
-                run.as_ref(),
-                0.6 * slice,
-                costs,
-                seed,
-                stop,
-            )?),
+            (None, false) => {
+                let time = 0.6 * share(&h);
+                match predict(puzzle, h, solutions, run.as_ref(), time, costs, seed, stop)? {
+                    Some(c) => out.push(c),
+                    None => skipped.push(h),
+                }
+            }
         }
     }
     // The fastest, a probed prediction away from scan counted at SWITCH times its
@@ -635,7 +650,7 @@ impl Hole {
             let hole = Hole::cut(puzzle, board, cells);
             let mut rates = Vec::with_capacity(hs.len());
             for &h in hs {
-                let r = run(&hole, h, &limits, stop)?;
+                let r = run(&hole, Hole::within(h, open - cells), &limits, stop)?;
                 if r.stopped.is_some() {
                     return best;
                 }
@@ -646,6 +661,19 @@ impl Hole {
                 return best;
             }
             cells = (cells + step).min(open);
+        }
+    }
+
+    /// `h` as it searches a hole whose cells come after `placed` placements: a hybrid
+    /// that switched to its planned order above it searches the hole in that order
+    /// (its switch depth counts from the hints, and a hole's are all but its cells).
+    fn within(h: Heuristic, placed: usize) -> Heuristic {
+        match h {
+            Heuristic::Hybrid(Switch { n, at }) => Heuristic::Hybrid(Switch {
+                n,
+                at: at.saturating_sub(placed.try_into().unwrap_or(u16::MAX)),
+            }),
+            _ => h,
         }
     }
 
@@ -678,8 +706,25 @@ impl Hole {
     }
 }
 
+/// How far auto counts a tree other than scan's level by level ([`levels_within`]):
+/// levels of up to 1,024 nodes, for as long as its time allows.
+const LEVELS: Spread = Spread {
+    level_max: 1024,
+    walk_max: u64::MAX,
+    probes: usize::MAX,
+};
+
+/// [`LEVELS`] with fixed costs: bounded by counts, not by the clock, so that the choice
+/// depends on the seed alone.
+const LEVELS_FIXED: Spread = Spread {
+    level_max: 64,
+    walk_max: 4096,
+    probes: 80,
+};
+
 /// The prediction of a candidate its short run (`run`; none with fixed costs) did
-/// not settle, from Knuth's probes in about `seconds`.
+/// not settle, from Knuth's probes in about `seconds`: None on Ctrl-C, Some(None) for
+/// a hybrid whose tree could not be counted down to its switch depth in the time.
 #[allow(clippy::too_many_arguments)]
 fn predict(
     puzzle: &Puzzle,
@@ -690,25 +735,54 @@ fn predict(
     costs: Costs,
     seed: u64,
     stop: &AtomicBool,
-) -> Option<Candidate> {
+) -> Option<Option<Candidate>> {
     let run_nodes = run.map_or(0.0, |r| r.nodes as f64);
     let cost_s = run.map_or(fixed_cost(h), Short::cost_s);
     let end = Instant::now() + Duration::from_secs_f64(seconds);
-    // Fixed costs fix the probes too (the first two batches, whatever the clock
-    // says), so that the prediction depends on the seed alone.
     let late = || match costs {
         Costs::Measured => stop.load(Ordering::Relaxed) || Instant::now() >= end,
         Costs::Fixed => stop.load(Ordering::Relaxed),
     };
-    let batches_max = match costs {
-        Costs::Measured => usize::MAX,
-        Costs::Fixed => 2,
-    };
-    let batches = [16usize, 64, 64, 256, 256, 1024, 1024]
-        .into_iter()
-        .take(batches_max);
     let never = || stop.load(Ordering::Relaxed);
-    let per_depth = per_depth_within(puzzle, h, batches, seed, &never, &late)?;
+    let per_depth = match h {
+        // A hybrid's tree is counted level by level ([`levels_within`]), for 40% of the
+        // time, then probed from the last level counted. Plain probes die out above its
+        // switch depth D, and so do these while the count stops above D (on Eternity II
+        // with its hints `ply:2@31`'s stop above level 28, and put its tree at 1e12-4e13
+        // nodes); below D they probe the planned order, whose trees are not needles. So
+        // a hybrid is weighed by its probes only when the count reached D and a round of
+        // probes finished.
+        Heuristic::Hybrid(Switch { at, .. }) => {
+            let counted = Instant::now() + Duration::from_secs_f64(0.4 * seconds);
+            let (spread, enough) = match costs {
+                Costs::Measured => (LEVELS, Some(counted)),
+                Costs::Fixed => (LEVELS_FIXED, None),
+            };
+            let enough = || enough.is_some_and(|t| Instant::now() >= t);
+            let c = levels_within(puzzle, h, spread, seed, &never, &enough, &late)?;
+            if !c.whole && (c.level < at as usize || c.rounds == 0) {
+                return Some(None);
+            }
+            c.per_depth
+        }
+        _ => {
+            // Fixed costs fix the probes too (the first two batches, whatever the clock
+            // says), so that the prediction depends on the seed alone.
+            let batches = [16usize, 64, 64, 256, 256, 1024, 1024];
+            let take = match costs {
+                Costs::Measured => batches.len(),
+                Costs::Fixed => 2,
+            };
+            per_depth_within(
+                puzzle,
+                h,
+                batches.into_iter().take(take),
+                seed,
+                &never,
+                &late,
+            )?
+        }
+    };
     let tree: f64 = per_depth.iter().sum();
     let found = per_depth.last().copied().unwrap_or(0.0);
     let nodes = match solutions {
@@ -717,7 +791,7 @@ fn predict(
     }
     .max(run_nodes)
         * undercount(h);
-    Some(Candidate {
+    Some(Some(Candidate {
         select: h,
         nodes,
         cost_s,
@@ -725,5 +799,5 @@ fn predict(
         measured: false,
         basis: Basis::Probes,
         depth: run.map(|r| r.deepest),
-    })
+    }))
 }

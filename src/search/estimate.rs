@@ -270,23 +270,36 @@ pub fn stratified_generic(
         walk_max: k.max(1000) as u64,
         probes: k,
     };
-    levels_within(puzzle, h, spread, seed, stopped, stopped, stopped)
+    let c = levels_within(puzzle, h, spread, seed, stopped, stopped, stopped)?;
+    Some((c.per_depth, c.whole))
+}
+
+/// What [`levels_within`] found.
+#[derive(Debug, Clone)]
+pub struct Counted {
+    /// The estimate per depth (index 0 = the root), exact down to `level`.
+    pub per_depth: Vec<f64>,
+    /// The deepest level counted exactly, the one the probes started from.
+    pub level: usize,
+    /// True when the tree was counted whole: exact per depth, and no probes drawn.
+    pub whole: bool,
+    /// The rounds of probes finished (0: the first was cut short, and scaled up).
+    pub rounds: usize,
 }
 
 /// Chen's stratified estimate with the levels as strata, grown from the root: the tree
 /// is expanded breadth first and counted exactly while the next level has at most
 /// `spread.level_max` nodes and the expansion stays within `spread.walk_max` nodes
 /// (and until `enough()`), then every node of the last level counted gets its share of
-/// the probes (rounds of one probe each; the first round always finishes, the others
-/// until `late()`).
+/// the probes (rounds of one probe each, until `late()`; a first round cut short is a
+/// random sample of the level's nodes, scaled up to all of them).
 ///
 /// Levels are counted rather than guessed from a pilot of plain probes because the
 /// trees this is for are needle-like, which is why plain probes under-count them: on
 /// Puzzle C with five hints `ply:2@16` has 17,059 nodes, never more than 1,540 on a
 /// level, and 1 or 2 on each of levels 8-10; no plain probe of 10,000 got past level 8,
 /// and the pilot-chosen stratum left the estimate at 127. Counted level by level, the
-/// narrow levels are exact however deep they run. The flag: the tree was counted whole
-/// (exact per depth). None when `stop()` was set.
+/// narrow levels are exact however deep they run. None when `stop()` was set.
 pub fn levels_within(
     puzzle: &Puzzle,
     h: Heuristic,
@@ -295,7 +308,7 @@ pub fn levels_within(
     stop: &Stopped<'_>,
     enough: &Stopped<'_>,
     late: &Stopped<'_>,
-) -> Option<(Vec<f64>, bool)> {
+) -> Option<Counted> {
     let mut rng = SplitMix64::new(seed.wrapping_add(1));
     let mut st = State::new(puzzle);
     let depth = st.max_depth() - st.depth();
@@ -348,35 +361,61 @@ pub fn levels_within(
             per_depth[level] = nodes as f64;
         };
         if whole {
-            return Some((per_depth, true));
+            let level = depth;
+            return Some(Counted {
+                per_depth,
+                level,
+                whole,
+                rounds: 0,
+            });
         }
-        // Each node of the level stands for the mean of its probes, below it.
+        // Each node of the level stands for the mean of its probes, below it. The rounds
+        // take the nodes in one random order, so that a first round cut short by `late()`
+        // is a random sample of them, scaled up to all.
         let nodes = paths.len().checked_div(level).unwrap_or(1);
+        let mut order: Vec<u32> = (0..nodes as u32).collect();
+        for i in (1..nodes).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
         let rounds = spread.probes.div_ceil(nodes).max(1);
-        let mut below = vec![0.0; depth + 1];
-        let mut done = 0;
-        'rounds: for round in 0..rounds {
-            for node in 0..nodes {
-                asked += 1;
-                if asked.is_multiple_of(ASK_EVERY) {
-                    if stop() {
-                        return None;
-                    }
-                    if round > 0 && late() {
-                        break 'rounds;
-                    }
+        let (mut below, mut round) = (vec![0.0; depth + 1], vec![0.0; depth + 1]);
+        let (mut done, mut rounds_done) = (0.0, 0);
+        'rounds: for _ in 0..rounds {
+            round.fill(0.0);
+            for (m, &node) in order.iter().enumerate() {
+                // Asked at every probe: one may take milliseconds (ply:2 on Eternity II).
+                if stop() {
+                    return None;
                 }
-                let path = &paths[node * level..][..level];
+                if (done > 0.0 || m > 0) && late() {
+                    if done == 0.0 {
+                        let scale = nodes as f64 / m as f64;
+                        below
+                            .iter_mut()
+                            .zip(&round)
+                            .for_each(|(b, r)| *b = r * scale);
+                        done = 1.0;
+                    }
+                    break 'rounds;
+                }
+                let path = &paths[node as usize * level..][..level];
                 replay(&mut st, path);
-                probe(&mut st, &mut sel, level, &mut cands, &mut rng, &mut below);
+                probe(&mut st, &mut sel, level, &mut cands, &mut rng, &mut round);
                 undo(&mut st, path);
             }
-            done += 1;
+            below.iter_mut().zip(&round).for_each(|(b, r)| *b += r);
+            done += 1.0;
+            rounds_done += 1;
         }
         for (p, b) in per_depth.iter_mut().zip(&below).skip(level + 1) {
-            *p = b / done as f64;
+            *p = b / done;
         }
-        Some((per_depth, false))
+        Some(Counted {
+            per_depth,
+            level,
+            whole,
+            rounds: rounds_done,
+        })
     })
 }
 

@@ -28,10 +28,17 @@ fn fixed_costs_choose_the_same_given_the_seed() {
     let b = auto::choose(&puzzle, None, budget, Costs::Fixed, 7, &stop).unwrap();
     assert_eq!(a.chosen, b.chosen);
     assert_eq!(a.candidates, b.candidates);
-    assert_eq!(
-        a.candidates.iter().map(|c| c.select).collect::<Vec<_>>(),
-        auto::candidates(&puzzle)
-    );
+    assert_eq!(a.skipped, b.skipped);
+    // Every candidate is weighed but mrv@14: ply:2's tree has at most 64 nodes a level
+    // down to level 14, so the count (64 nodes a level with fixed costs) reaches both
+    // switches; mrv's has 48 on level 13 and 96 on level 14, so its probes would start
+    // above the switch, where they die.
+    let mrv14: Heuristic = "mrv@14".parse().unwrap();
+    let mut weighed: Vec<_> = auto::candidates(&puzzle);
+    weighed.retain(|&h| h != mrv14);
+    let selects: Vec<_> = a.candidates.iter().map(|c| c.select).collect();
+    assert_eq!(selects, weighed);
+    assert_eq!(a.skipped, [mrv14]);
     // The chosen one has the least predicted time.
     let least = a
         .candidates
@@ -183,10 +190,21 @@ fn bench_takes_auto() {
 /// per node.
 #[test]
 fn planned_orders_are_weighed_only_with_hints() {
+    // The hybrids switch after an eighth and a quarter of the open cells (49, then 59).
     let bare = auto::candidates(&load("brendan/pieces_07x07.txt"));
-    assert_eq!(bare, ["scan", "mrv", "ply:2"].map(|h| h.parse().unwrap()));
+    let all = ["scan", "mrv", "ply:2", "ply:2@6", "ply:2@12", "mrv@12"];
+    assert_eq!(bare, all.map(|h| h.parse::<Heuristic>().unwrap()));
     let hinted = auto::candidates(&load("hinted/b08x08_e2hints.txt"));
-    let all = ["scan", "mrv", "ply:2", "order:hints", "order:deep"];
+    let all = [
+        "scan",
+        "mrv",
+        "ply:2",
+        "ply:2@7",
+        "ply:2@14",
+        "mrv@14",
+        "order:hints",
+        "order:deep",
+    ];
     assert_eq!(hinted, all.map(|h| h.parse::<Heuristic>().unwrap()));
 }
 
@@ -220,6 +238,11 @@ fn an_unreachable_goal_is_chosen_for_depth() {
     assert!(c
         .line()
         .contains("the deepest board of equal short runs decides"));
+    // The hybrids' trees are not counted down to their switch depths (31, 62) in the
+    // time: they are not weighed, rather than weighed by probes that die above it.
+    let hybrids = ["ply:2@31", "ply:2@62", "mrv@62"].map(|h| h.parse().unwrap());
+    assert_eq!(c.skipped, hybrids, "{c:?}");
+    assert!(c.line().contains("not weighed: ply:2@31, ply:2@62, mrv@62"));
 }
 
 /// `split`'s default chooses as `solve --all --shard` does (fixed costs, the same
@@ -305,4 +328,18 @@ fn a_hole_holds_the_solutions_that_agree_outside_it() {
         expected.sort();
         assert_eq!(found.iter().collect::<Vec<_>>(), expected, "{cells}");
     }
+}
+
+/// Brendan's 16x4, first solution: `mrv@16` finds it in about 3 ms, mrv in 0.14 s,
+/// scan in 4.4 s. The hybrid's short run (30 ms of a 0.6 s budget) reaches the goal,
+/// and auto runs it.
+#[test]
+fn a_hybrid_timed_to_the_goal_is_chosen() {
+    let puzzle = load("brendan/pieces_16x04.txt");
+    let stop = AtomicBool::new(false);
+    let budget = Budget::seconds(0.6);
+    let c = auto::choose(&puzzle, Some(1), budget, Costs::Measured, 1, &stop).unwrap();
+    assert!(matches!(c.chosen, Heuristic::Hybrid(_)), "{c:?}");
+    let chosen = c.candidates.iter().find(|x| x.select == c.chosen).unwrap();
+    assert!(chosen.measured, "{c:?}");
 }
