@@ -12,7 +12,10 @@
 //! [`MET`] solutions of the K asked, its nodes per solution times K are the
 //! prediction instead, and no probes are drawn. When short runs met solutions but
 //! none reached the K, the probes' share measures every candidate's nodes per
-//! solution in a [`Hole`] of one of them instead.
+//! solution in a [`Hole`] of one of them instead. The hybrids ([`HYBRIDS`]) get half
+//! a slice each on top of the budget, and when neither a short run nor a hole settles
+//! one, it is weighed by its tree counted level by level ([`levels_within`]) only if
+//! the count reached its switch depth.
 //!
 //! The probes are seeded, so the predicted nodes are the same on every run; the
 //! rates are measured, so a near tie can go either way between runs. Where the
