@@ -287,6 +287,7 @@ impl RowScan {
         let mut tabs = vec![0u32; radix];
         let mut tab_ids: std::collections::HashMap<Vec<u32>, u16> = Default::default();
         let mut class_at = Vec::with_capacity(order.len());
+        let mut fitting = Vec::with_capacity(st.edges.len());
         let mut needs_at = Vec::with_capacity(order.len());
         // Planned keys read bytes of entries as little-endian u64s, at 16-bit offsets.
         let mut usable = !planned
@@ -301,9 +302,29 @@ impl RowScan {
                 None => {
                     classes.push(needs);
                     let start = heads.len() as u32;
+                    // The oriented pieces that fit the class, once for the passes below: the
+                    // state's `fits` of the cell, whose neighbours ask what `needs` says.
+                    fitting.clear();
+                    for (k, &w) in st.fits_of(c).iter().enumerate() {
+                        let mut w = w;
+                        while w != 0 {
+                            fitting.push(k * 64 + w.trailing_zeros() as usize);
+                            w &= w - 1;
+                        }
+                    }
+                    debug_assert!(fitting
+                        .iter()
+                        .copied()
+                        .eq((0..st.edges.len()).filter(|&o| fits(&needs, &st.edges[o]))));
                     let (keys, parts) = if planned {
-                        let (keys, parts, ok) =
-                            Self::planned_parts(&needs, &st.edges, &dense, &mut tabs, &mut tab_ids);
+                        let (keys, parts, ok) = Self::planned_parts(
+                            &fitting,
+                            &st.edges,
+                            &dense,
+                            &mut tabs,
+                            &mut tab_ids,
+                            &needs,
+                        );
                         usable &= ok;
                         (keys, parts)
                     } else {
@@ -328,7 +349,7 @@ impl RowScan {
                         }
                     };
                     let longest = Self::add_class(
-                        &needs,
+                        &fitting,
                         &st.edges,
                         keys,
                         key,
@@ -413,21 +434,22 @@ impl RowScan {
     }
 
     /// Planned mode: the translation table of each key side of a class that asks
-    /// `needs` (in side order), appended to `tabs` unless an equal one is there, and
+    /// `needs` (in side order; `fitting`: the oriented pieces that fit it), appended to `tabs` unless an equal one is there, and
     /// the class's number of keys. The colours a side can show are those the class's
     /// fitting orientations show there: numbered 1, 2, ... (0: none fits), each part
     /// weighted by the product of the earlier parts' counts. False when a table's
     /// start does not fit 16 bits.
     fn planned_parts(
-        needs: &[Need; 4],
+        fitting: &[usize],
         edges: &[[u8; 4]],
         dense: &DenseColours,
         tabs: &mut Vec<u32>,
         ids: &mut std::collections::HashMap<Vec<u32>, u16>,
+        needs: &[Need; 4],
     ) -> (usize, [u16; 4], bool) {
         let radix = dense.count();
         let mut shown = [[false; 256]; 4];
-        for e in edges.iter().filter(|e| fits(needs, e)) {
+        for e in fitting.iter().map(|&o| &edges[o]) {
             for s in 0..4 {
                 shown[s][dense.get(e[s]) as usize] = true;
             }
@@ -488,10 +510,11 @@ impl RowScan {
     }
 
     /// Appends the key table of one class (`keys` keys, `key` of a fitting
-    /// orientation's edges below it): a counting sort of the fitting orientations by
-    /// key, stable so each list stays ascending in `o`. Returns its longest list.
+    /// orientation's edges below it): a counting sort of the fitting orientations
+    /// (`fitting`, ascending) by key, stable so each list stays ascending in `o`.
+    /// Returns its longest list.
     fn add_class(
-        needs: &[Need; 4],
+        fitting: &[usize],
         edges: &[[u8; 4]],
         keys: usize,
         key: impl Fn(&[u8; 4]) -> usize,
@@ -500,8 +523,8 @@ impl RowScan {
         entries: &mut Vec<Entry>,
     ) -> usize {
         let mut count = vec![0u32; keys + 1];
-        for e in edges.iter().filter(|e| fits(needs, e)) {
-            count[key(e) + 1] += 1;
+        for &o in fitting {
+            count[key(&edges[o]) + 1] += 1;
         }
         // Padded to whole chunks, as the stack holds them (invariant 3).
         let longest = count
@@ -521,12 +544,10 @@ impl RowScan {
         heads.extend_from_slice(&count);
         entries.resize(start as usize, Entry::padding(edges.len()));
         let mut fill = count;
-        for (o, e) in edges.iter().enumerate() {
-            if fits(needs, e) {
-                let k = key(e);
-                entries[fill[k] as usize] = entry(o, e);
-                fill[k] += 1;
-            }
+        for &o in fitting {
+            let k = key(&edges[o]);
+            entries[fill[k] as usize] = entry(o, &edges[o]);
+            fill[k] += 1;
         }
         longest
     }

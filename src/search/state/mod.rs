@@ -367,6 +367,13 @@ impl State {
         count_and(&self.fits[cell * self.words..][..self.words], &self.free)
     }
 
+    /// The placements that fit empty `cell` by its neighbours alone, free pieces or not
+    /// (invariant 3), `words` long.
+    #[inline]
+    pub fn fits_of(&self, cell: usize) -> &[u64] {
+        &self.fits[cell * self.words..][..self.words]
+    }
+
     /// Legal placements at empty `cell` whose side `side` shows `colour`:
     /// what `count_fresh(cell)` becomes once the neighbour there shows `colour`
     /// (before that neighbour's piece leaves `free`).
