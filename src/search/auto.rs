@@ -489,7 +489,9 @@ const HOLE_AFTER: f64 = 100.0;
 /// How much Knuth's probes under-count `h`'s tree: 10 for ply:N, whose trees are
 /// needle-like (issue 42 measured 1.1-10x), else 1. Without it auto chose ply:2 on
 /// 9 of Brendan's 96 boards of at most 64 cells, at 5-56x scan's time to the first
-/// solution (the long thin ones: 11x5, 16x3, 15x4, 10x6).
+/// solution (the long thin ones: 11x5, 16x3, 15x4, 10x6). Not for the hybrids, whose
+/// trees are counted level by level; nor are ply:2's, because counted so they moved
+/// its near ties with scan (Brendan's set-2 12x5 went to ply:2, 85 s against 10 s).
 fn undercount(h: Heuristic) -> f64 {
     match h {
         Heuristic::Ply(_) | Heuristic::PMean(_) => 10.0,
