@@ -13,7 +13,7 @@
 use super::pick::{Named, Pick, Select};
 use super::ply::MAX_PLY;
 use super::tables::ScanTables;
-use super::{Mrv, Ply};
+use super::{Mrv, Ply, PlyN};
 use crate::search::plan;
 use crate::search::state::State;
 use std::fmt;
@@ -26,6 +26,27 @@ pub struct Switch {
     pub n: u8,
     /// D: the placements beyond the hints made by the dynamic part.
     pub at: u16,
+}
+
+impl Switch {
+    /// The instructions per node of its dynamic part, above D (its
+    /// [`Named::instructions_per_node`] are its planned part's).
+    pub fn dynamic_instructions_per_node(&self) -> f64 {
+        match self.n {
+            0 => Mrv.instructions_per_node(),
+            n => PlyN { n, adj: false }.instructions_per_node(),
+        }
+    }
+
+    /// The instructions to plan a subtree at depth D and build its tables, on a board of
+    /// `open` empty cells and `orientations` oriented pieces: about 32 per pair
+    /// (callgrind, `--toggle-collect` of the table builds, ply:2@7 `--all`: 26 on
+    /// Puzzle C with five hints, 41 on b7x5_col3, 40 on g7x6_col3). Where subtrees are
+    /// small they cost more than their nodes (Puzzle C: 400,000 instructions a build,
+    /// 2,500 nodes a subtree).
+    pub fn instructions_per_subtree(open: usize, orientations: usize) -> f64 {
+        32.0 * open as f64 * orientations as f64
+    }
 }
 
 impl Named for Switch {
