@@ -12,8 +12,8 @@
 //! [`MET`] solutions of the K asked, its nodes per solution times K are the
 //! prediction instead, and no probes are drawn. When short runs met solutions but
 //! none reached the K, the probes' share measures every candidate's nodes per
-//! solution in a [`Hole`] of one of them instead. The hybrids ([`HYBRIDS`]) get half
-//! a slice each on top of the budget, and when neither a short run nor a hole settles
+//! solution in a [`Hole`] of one of them instead. The hybrids ([`HYBRIDS`]) get a
+//! slice each on top of the budget, and when neither a short run nor a hole settles
 //! one, it is weighed by its tree counted level by level ([`levels_within`]) only if
 //! the count reached its switch depth.
 //!
@@ -344,7 +344,10 @@ const HYBRIDS: [(u8, usize); 3] = [(2, 8), (2, 4), (0, 4)];
 /// A hybrid's slice of the budget, in the other candidates' slices: the hybrids come on
 /// top of the budget, which stays the others' (with fewer probes each, scan's near
 /// ties with ply:2 on Brendan's 16x3 and 12x5 went to ply:2, 37x and 8x scan's time).
-const HYBRID_SLICE: f64 = 0.5;
+/// A whole slice, not half: with half, the hybrids' short runs (15 ms by default) ended
+/// just short of first solutions at 16-36 ms on Brendan's set-2 7x6 and 15x3, and scan
+/// (76-109 ms) was kept.
+const HYBRID_SLICE: f64 = 1.0;
 
 /// [`Heuristic::instructions_per_node`] as seconds at one instruction per nanosecond:
 /// the cost model of [`Costs::Fixed`].
