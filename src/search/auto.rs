@@ -314,7 +314,7 @@ pub fn candidates(puzzle: &Puzzle) -> Vec<Heuristic> {
         Heuristic::Mrv(Mrv),
         Heuristic::Ply(PlyN { n: 2, adj: false }),
     ]);
-    let open = puzzle.width * puzzle.height - puzzle.hints.len();
+    let open = puzzle.free_cells();
     for (n, part) in HYBRIDS {
         let at = (open / part) as u16;
         if at > 0 {
@@ -650,7 +650,7 @@ impl Hole {
             deadline: Some(Instant::now() + Duration::from_secs_f64(seconds)),
             ..Limits::default()
         };
-        let open = puzzle.width * puzzle.height - puzzle.hints.len();
+        let open = puzzle.free_cells();
         let (first, step) = HOLE_CELLS;
         let mut best = None;
         let mut cells = first.min(open);
@@ -741,7 +741,7 @@ fn hybrid_fixed_cost(sw: Switch, per_depth: &[f64], puzzle: &Puzzle) -> f64 {
     let above: f64 = per_depth.iter().take(at).sum();
     let all: f64 = per_depth.iter().sum();
     let subtrees = per_depth.get(at).copied().unwrap_or(0.0);
-    let open = puzzle.width * puzzle.height - puzzle.hints.len();
+    let open = puzzle.free_cells();
     let instructions = above * sw.dynamic_instructions_per_node()
         + (all - above) * Heuristic::Hybrid(sw).instructions_per_node()
         + subtrees * Switch::instructions_per_subtree(open, 4 * puzzle.pieces.len());

@@ -319,22 +319,24 @@ pub fn levels_within(
         // The level's nodes as their paths from the root: `level` placements (cell,
         // placement) each, one after another.
         let (mut paths, mut next) = (Vec::<(u32, u32)>::new(), Vec::new());
-        let (mut level, mut walked, mut asked) = (0, 0u64, 0usize);
+        // `nodes` on `level`, `walked` above it.
+        let (mut level, mut nodes, mut walked, mut asked) = (0, 1usize, 0u64, 0usize);
         let whole = loop {
             next.clear();
-            let nodes = paths.len().checked_div(level).unwrap_or(1);
             let mut over = walked + nodes as u64 > spread.walk_max;
             for node in 0..nodes {
                 if over {
                     break;
                 }
                 asked += 1;
-                if asked.is_multiple_of(ASK_EVERY) && (stop() || enough()) {
+                if asked.is_multiple_of(ASK_EVERY) {
                     if stop() {
                         return None;
                     }
-                    over = true;
-                    break;
+                    if enough() {
+                        over = true;
+                        break;
+                    }
                 }
                 let path = &paths[node * level..][..level];
                 replay(&mut st, path);
@@ -354,7 +356,7 @@ pub fn levels_within(
             walked += nodes as u64;
             level += 1;
             std::mem::swap(&mut paths, &mut next);
-            let nodes = paths.len() / level;
+            nodes = paths.len() / level;
             if nodes == 0 || level > depth {
                 break true;
             }
@@ -372,7 +374,6 @@ pub fn levels_within(
         // Each node of the level stands for the mean of its probes, below it. The rounds
         // take the nodes in one random order, so that a first round cut short by `late()`
         // is a random sample of them, scaled up to all.
-        let nodes = paths.len().checked_div(level).unwrap_or(1);
         let mut order: Vec<u32> = (0..nodes as u32).collect();
         for i in (1..nodes).rev() {
             order.swap(i, rng.below(i as u64 + 1) as usize);

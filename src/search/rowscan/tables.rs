@@ -13,7 +13,7 @@
 
 use super::records::{get, Axis, CellAt, Entry, Frame, Need};
 use crate::puzzle::{DOWN, LEFT, RIGHT, RIM, UP};
-use crate::search::state::State;
+use crate::search::state::{ones, State};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Tables built by this process ([`tables_built`]).
@@ -305,25 +305,19 @@ impl RowScan {
                     // The oriented pieces that fit the class, once for the passes below: the
                     // state's `fits` of the cell, whose neighbours ask what `needs` says.
                     fitting.clear();
-                    for (k, &w) in st.fits_of(c).iter().enumerate() {
-                        let mut w = w;
-                        while w != 0 {
-                            fitting.push(k * 64 + w.trailing_zeros() as usize);
-                            w &= w - 1;
-                        }
-                    }
+                    fitting.extend(ones(st.fits_of(c)));
                     debug_assert!(fitting
                         .iter()
                         .copied()
                         .eq((0..st.edges.len()).filter(|&o| fits(&needs, &st.edges[o]))));
                     let (keys, parts) = if planned {
                         let (keys, parts, ok) = Self::planned_parts(
+                            &needs,
                             &fitting,
                             &st.edges,
                             &dense,
                             &mut tabs,
                             &mut tab_ids,
-                            &needs,
                         );
                         usable &= ok;
                         (keys, parts)
@@ -434,18 +428,18 @@ impl RowScan {
     }
 
     /// Planned mode: the translation table of each key side of a class that asks
-    /// `needs` (in side order; `fitting`: the oriented pieces that fit it), appended to `tabs` unless an equal one is there, and
-    /// the class's number of keys. The colours a side can show are those the class's
+    /// `needs` (in side order; `fitting`: the oriented pieces that fit it), appended to
+    /// `tabs` unless an equal one is there, and the class's number of keys. The colours a side can show are those the class's
     /// fitting orientations show there: numbered 1, 2, ... (0: none fits), each part
     /// weighted by the product of the earlier parts' counts. False when a table's
     /// start does not fit 16 bits.
     fn planned_parts(
+        needs: &[Need; 4],
         fitting: &[usize],
         edges: &[[u8; 4]],
         dense: &DenseColours,
         tabs: &mut Vec<u32>,
         ids: &mut std::collections::HashMap<Vec<u32>, u16>,
-        needs: &[Need; 4],
     ) -> (usize, [u16; 4], bool) {
         let radix = dense.count();
         let mut shown = [[false; 256]; 4];

@@ -35,6 +35,18 @@ pub fn pop_lowest(set: &mut [u64]) -> Option<u32> {
     Some((k * 64) as u32 + bit)
 }
 
+/// The oriented pieces of the placement bitset `set`, lowest first.
+pub fn ones(set: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    set.iter().enumerate().flat_map(|(k, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            let bit = (w != 0).then(|| w.trailing_zeros() as usize)?;
+            w &= w - 1;
+            Some(k * 64 + bit)
+        })
+    })
+}
+
 /// Number of oriented pieces in the placement bitset `set`.
 #[inline]
 pub fn popcount(set: &[u64]) -> u32 {

@@ -68,7 +68,7 @@ pub(crate) use bits::with_words;
 use bits::{
     bytes, count_and, count_words, get, slot, words_at, words_at_mut, NIBBLE_BITS, NIBBLE_KEY,
 };
-pub use bits::{pop_lowest, popcount};
+pub use bits::{ones, pop_lowest, popcount};
 use groups::Groups;
 
 /// Marks an empty cell in `board`.
@@ -364,7 +364,7 @@ impl State {
     /// [`State::count`] computed from scratch: `popcount(fits & free)`.
     #[inline]
     pub fn count_fresh(&self, cell: usize) -> u32 {
-        count_and(&self.fits[cell * self.words..][..self.words], &self.free)
+        count_and(self.fits_of(cell), &self.free)
     }
 
     /// The placements that fit empty `cell` by its neighbours alone, free pieces or not
